@@ -1,0 +1,130 @@
+import type { Readable } from 'node:stream'
+import { errorCodes } from '../errors.ts'
+import type { Reply } from '../reply.ts'
+import type { ArborRequest, Request } from '../request.ts'
+import type { Parser } from './parsers.ts'
+
+export type BodyDone = (err: Error | null, body?: unknown) => void
+
+/**
+ * Reads a request body through its parser. Bodies over the limit are refused before reading
+ * (declared Content-Length) or as soon as they cross it (streamed); a client that goes away
+ * mid-body ends the request quietly.
+ */
+export function parseBody(
+  request: Request,
+  reply: Reply,
+  payload: Readable,
+  parser: Parser,
+  routeLimit: number,
+  done: BodyDone,
+): void {
+  if (parser.parseAs === null) {
+    callParser(parser.fn, request, payload, done)
+    return
+  }
+  const limit = parser.bodyLimit ?? routeLimit
+  const raw = request.raw
+  const declared = raw.headers['content-length']
+  const expected = declared === undefined ? Number.NaN : Number(declared)
+  const isRaw = payload === (raw as unknown as Readable)
+  if (isRaw && expected > limit) {
+    refuse(reply, new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), done)
+    return
+  }
+
+  const chunks: Buffer[] = []
+  let received = 0
+  let finished = false
+
+  const onData = (chunk: Buffer | string) => {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+    received += buf.length
+    if (received > limit) {
+      cleanup()
+      refuse(reply, new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), done)
+      return
+    }
+    chunks.push(buf)
+  }
+  const onEnd = () => {
+    cleanup()
+    const encoded = (payload as Readable & { receivedEncodedLength?: number }).receivedEncodedLength
+    const actual = isRaw ? received : encoded
+    if (!Number.isNaN(expected) && actual !== undefined && actual !== expected) {
+      done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
+      return
+    }
+    const body = Buffer.concat(chunks, received)
+    callParser(parser.fn, request, parser.parseAs === 'string' ? body.toString('utf8') : body, done)
+  }
+  const onError = (err: Error) => {
+    cleanup()
+    if (raw.destroyed || (err as NodeJS.ErrnoException).code === 'ECONNRESET') {
+      aborted(request, reply)
+      return
+    }
+    const withStatus = err as Error & { statusCode?: number }
+    if (withStatus.statusCode === undefined) withStatus.statusCode = 400
+    done(withStatus)
+  }
+  const onClose = () => {
+    if (!finished && !raw.complete) {
+      cleanup()
+      aborted(request, reply)
+    }
+  }
+  function cleanup() {
+    finished = true
+    payload.removeListener('data', onData)
+    payload.removeListener('end', onEnd)
+    payload.removeListener('error', onError)
+    raw.removeListener('close', onClose)
+  }
+
+  payload.on('data', onData)
+  payload.on('end', onEnd)
+  payload.on('error', onError)
+  raw.on('close', onClose)
+  if (isRaw && raw.readableEnded && !finished) onEnd()
+}
+
+function refuse(reply: Reply, err: Error, done: BodyDone): void {
+  // The rest of the body stays unread: close the connection after the answer.
+  reply.header('connection', 'close')
+  done(err)
+}
+
+function aborted(request: Request, reply: Reply): void {
+  reply.hijacked = true
+  request.log.info({ reqId: request.id }, 'request aborted while reading the body')
+}
+
+function callParser(fn: Function, request: Request, input: unknown, done: BodyDone): void {
+  let settled = false
+  const once: BodyDone = (err, body) => {
+    if (settled) return
+    settled = true
+    if (err && (err as Error & { statusCode?: number }).statusCode === undefined) {
+      ;(err as Error & { statusCode?: number }).statusCode = 400
+    }
+    done(err, body)
+  }
+  let result: unknown
+  try {
+    result = fn(request as unknown as ArborRequest, input, once)
+  } catch (err) {
+    once(err as Error)
+    return
+  }
+  if (
+    result !== undefined &&
+    result !== null &&
+    typeof (result as Promise<unknown>).then === 'function'
+  ) {
+    ;(result as Promise<unknown>).then(
+      (body) => once(null, body),
+      (err: unknown) => once(err instanceof Error ? err : new Error(String(err))),
+    )
+  }
+}

@@ -1,0 +1,60 @@
+import { errorCodes } from '../errors.ts'
+import type { RootState } from './state.ts'
+
+/** A decorator given as accessors instead of a value. */
+export interface DecoratorAccessors {
+  getter?: () => unknown
+  setter?: (value: unknown) => void
+}
+
+function isAccessors(value: unknown): value is DecoratorAccessors {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (typeof (value as DecoratorAccessors).getter === 'function' ||
+      typeof (value as DecoratorAccessors).setter === 'function')
+  )
+}
+
+let warnedReferenceType = false
+
+/**
+ * Adds `name` to `target` (an instance, or a context's Request/Reply prototype). Because
+ * children inherit from `target`, the decorator is visible in this context and below only.
+ */
+export function addDecorator(
+  root: RootState,
+  target: object,
+  name: string,
+  value: unknown,
+  dependencies: unknown,
+  kind: 'instance' | 'request' | 'reply',
+): void {
+  if (root.ready) throw new errorCodes.FST_ERR_DEC_AFTER_START(name)
+  if (name in target) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(name)
+  if (dependencies !== undefined) {
+    if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(name)
+    for (const dependency of dependencies) {
+      if (!(String(dependency) in target))
+        throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(String(dependency))
+    }
+  }
+  if (isAccessors(value)) {
+    Object.defineProperty(target, name, {
+      get: value.getter,
+      set: value.setter,
+      configurable: true,
+      enumerable: false,
+    })
+    return
+  }
+  if (kind !== 'instance' && typeof value === 'object' && value !== null && !warnedReferenceType) {
+    warnedReferenceType = true
+    process.emitWarning(
+      `decorate${kind === 'request' ? 'Request' : 'Reply'}('${name}') was given an object or array: ` +
+        'that one value is shared by every request. Use a getter, or set a fresh value in an onRequest hook, to give each request its own.',
+      { type: 'ArborWarning', code: 'ARBOR_DEC_REFERENCE_TYPE' },
+    )
+  }
+  ;(target as Record<string, unknown>)[name] = value
+}

@@ -1,0 +1,93 @@
+import { errorCodes } from '../errors.ts'
+
+/** Hooks that run for each request, in lifecycle order (docs/hooks.md). */
+export const requestHookNames = [
+  'onRequest',
+  'preParsing',
+  'preValidation',
+  'preHandler',
+  'preSerialization',
+  'onSend',
+  'onResponse',
+  'onError',
+  'onTimeout',
+  'onRequestAbort',
+] as const
+export type RequestHookName = (typeof requestHookNames)[number]
+
+/** Hooks of the application itself (not of a request). */
+export const applicationHookNames = [
+  'onRoute',
+  'onRegister',
+  'onReady',
+  'onListen',
+  'preClose',
+  'onClose',
+] as const
+export type ApplicationHookName = (typeof applicationHookNames)[number]
+export type HookName = RequestHookName | ApplicationHookName
+
+// How many arguments a callback-style hook takes (its last one is `done`).
+const callbackArity: Record<HookName, number> = {
+  onRequest: 3,
+  preParsing: 4,
+  preValidation: 3,
+  preHandler: 3,
+  preSerialization: 4,
+  onSend: 4,
+  onResponse: 3,
+  onError: 4,
+  onTimeout: 3,
+  onRequestAbort: 3,
+  onRoute: Number.POSITIVE_INFINITY,
+  onRegister: Number.POSITIVE_INFINITY,
+  onReady: 1,
+  onListen: 1,
+  preClose: 1,
+  onClose: 2,
+}
+
+export type AnyHook = (...args: never[]) => unknown
+
+/** A context's own hooks by name. A child starts with a copy of its parent's (Fastify's rule). */
+export type HookStore = Record<HookName, AnyHook[]>
+
+export function emptyHookStore(): HookStore {
+  const store = {} as HookStore
+  for (const name of requestHookNames) store[name] = []
+  for (const name of applicationHookNames) store[name] = []
+  return store
+}
+
+export function copyHookStore(parent: HookStore): HookStore {
+  const store = {} as HookStore
+  for (const name of Object.keys(parent) as HookName[]) store[name] = parent[name].slice()
+  return store
+}
+
+export function isHookName(name: unknown): name is HookName {
+  return typeof name === 'string' && name in callbackArity
+}
+
+/** Throws the Fastify error for a hook that cannot be registered. */
+export function checkHook(name: unknown, fn: unknown): asserts name is HookName {
+  if (typeof name !== 'string') throw new errorCodes.FST_ERR_HOOK_INVALID_TYPE()
+  if (!isHookName(name)) throw new errorCodes.FST_ERR_HOOK_NOT_SUPPORTED(name)
+  if (typeof fn !== 'function')
+    throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, describeValue(fn))
+  if (
+    isAsync(fn) &&
+    fn.length >= callbackArity[name] &&
+    callbackArity[name] !== Number.POSITIVE_INFINITY
+  ) {
+    throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER()
+  }
+}
+
+export function isAsync(fn: Function): boolean {
+  return fn.constructor.name === 'AsyncFunction'
+}
+
+function describeValue(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
+}

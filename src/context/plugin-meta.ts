@@ -1,0 +1,83 @@
+import semver from 'semver'
+import { errorCodes } from '../errors.ts'
+
+/** The marks `fastify-plugin` sets; arbor reads the same ones, so either wrapper works. */
+export const kSkipOverride = Symbol.for('skip-override')
+export const kDisplayName = Symbol.for('fastify.display-name')
+export const kPluginMeta = Symbol.for('plugin-meta')
+
+/** What a wrapped plugin may declare about itself. */
+export interface PluginMeta {
+  name?: string
+  /** names of plugins that must be registered before this one */
+  dependencies?: string[]
+  /** decorators that must exist when this plugin loads */
+  decorators?: { fastify?: string[]; instance?: string[]; request?: string[]; reply?: string[] }
+  /** semver range of the Fastify API level the plugin needs (arbor implements 4.25.2) */
+  fastify?: string
+  /** semver range of arbor itself */
+  arbor?: string
+  encapsulate?: boolean
+}
+
+/** The Fastify API level arbor implements, checked against a plugin's `fastify` range. */
+export const fastifyApiVersion = '4.25.2'
+export const arborVersion = '0.1.0'
+
+type Marked = Function & {
+  [kSkipOverride]?: boolean
+  [kDisplayName]?: string
+  [kPluginMeta]?: PluginMeta
+  default?: unknown
+}
+
+/**
+ * Wraps a plugin so that it runs in its parent's context instead of a new one: whatever it
+ * registers (decorators, hooks, plugins, schemas, compilers, handlers) is visible in the parent
+ * (spec "Encapsulation rules" 6–7).
+ * @example
+ * import arbor, { plugin } from 'arbor'
+ * const db = plugin(async (app) => { app.decorate('db', connect()) }, { name: 'db' })
+ * arbor().register(db) // app.db is visible to every route
+ */
+export function plugin<T extends Function>(fn: T, meta: PluginMeta | string = {}): T {
+  if (typeof fn !== 'function') {
+    throw new errorCodes.FST_ERR_PLUGIN_NOT_VALID(
+      `plugin expects a function, instead got a '${typeof fn}'`,
+    )
+  }
+  const options: PluginMeta = typeof meta === 'string' ? { fastify: meta } : { ...meta }
+  const marked = fn as unknown as Marked
+  if (options.name === undefined) options.name = inferName(fn)
+  marked[kSkipOverride] = options.encapsulate !== true
+  marked[kDisplayName] = options.name
+  marked[kPluginMeta] = options
+  // Let `import x from './plugin.js'` and `require` interop keep working, as fastify-plugin does.
+  if (marked.default === undefined) marked.default = fn
+  return fn
+}
+
+let anonymous = 0
+function inferName(fn: Function): string {
+  if (fn.name.length > 0) return fn.name
+  anonymous++
+  return `anonymous-plugin-${anonymous}`
+}
+
+export function pluginName(fn: Function): string {
+  const marked = fn as Marked
+  return marked[kDisplayName] ?? marked[kPluginMeta]?.name ?? (fn.name || 'anonymous')
+}
+
+export function isSkipOverride(fn: Function): boolean {
+  return (fn as Marked)[kSkipOverride] === true
+}
+
+export function metaOf(fn: Function): PluginMeta | undefined {
+  return (fn as Marked)[kPluginMeta]
+}
+
+/** Whether `version` is inside a semver range such as `4.x` or `>=4.20 <5`. */
+export function satisfies(version: string, range: string): boolean {
+  return semver.satisfies(version, range, { includePrerelease: true })
+}

@@ -1,0 +1,307 @@
+import { format } from 'node:util'
+
+/** Every error arbor creates carries a stable `code` (Fastify's `FST_ERR_*` names) and a status. */
+export interface ArborErrorShape extends Error {
+  code: string
+  statusCode: number
+}
+
+/** A constructor for one kind of arbor error; its arguments fill the `%s` slots of the message. */
+export interface ArborErrorClass {
+  new (...args: unknown[]): ArborError
+  readonly code: string
+  readonly statusCode: number
+  readonly prototype: ArborError
+}
+
+const brand = Symbol.for('arbor.error')
+
+/**
+ * Base class of every error the framework throws. `instanceof ArborError` holds across two
+ * copies of the package because the check looks for a brand rather than the prototype chain.
+ */
+export class ArborError extends Error implements ArborErrorShape {
+  code = 'FST_ERR_UNKNOWN'
+  statusCode = 500
+  declare validation?: unknown
+  declare validationContext?: string
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && brand in value
+  }
+}
+Object.defineProperty(ArborError.prototype, brand, { value: true })
+Object.defineProperty(ArborError.prototype, 'name', { value: 'FastifyError', writable: true })
+
+function define(code: string, message: string, statusCode = 500) {
+  class Defined extends ArborError {
+    constructor(...args: unknown[]) {
+      super(args.length > 0 ? format(message, ...args) : message.replace(/ ?'?%s'?/g, ''))
+      this.code = code
+      this.statusCode = statusCode
+    }
+  }
+  Object.defineProperty(Defined, 'name', { value: code })
+  Object.defineProperty(Defined, 'code', { value: code })
+  Object.defineProperty(Defined, 'statusCode', { value: statusCode })
+  return Defined as unknown as ArborErrorClass
+}
+
+/** The table of every error arbor throws, by code. */
+export const errorCodes = {
+  FST_ERR_NOT_FOUND: define('FST_ERR_NOT_FOUND', 'Not Found', 404),
+  FST_ERR_OPTIONS_NOT_OBJ: define('FST_ERR_OPTIONS_NOT_OBJ', 'Options must be an object'),
+  FST_ERR_INIT_OPTS_INVALID: define(
+    'FST_ERR_INIT_OPTS_INVALID',
+    "Invalid initialization options: '%s'",
+  ),
+  FST_ERR_QSP_NOT_FN: define(
+    'FST_ERR_QSP_NOT_FN',
+    "querystringParser option should be a function, instead got '%s'",
+  ),
+  FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN: define(
+    'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
+    "schemaErrorFormatter option should be a non async function. Instead got '%s'.",
+  ),
+  FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ: define(
+    'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ',
+    "ajv.customOptions option should be an object, instead got '%s'",
+  ),
+  FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR: define(
+    'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR',
+    "ajv.plugins option should be an array, instead got '%s'",
+  ),
+  FST_ERR_VALIDATION: define('FST_ERR_VALIDATION', '%s', 400),
+  FST_ERR_LISTEN_OPTIONS_INVALID: define(
+    'FST_ERR_LISTEN_OPTIONS_INVALID',
+    "Invalid listen options: '%s'",
+  ),
+
+  FST_ERR_CTP_ALREADY_PRESENT: define(
+    'FST_ERR_CTP_ALREADY_PRESENT',
+    "Content type parser '%s' already present.",
+  ),
+  FST_ERR_CTP_INVALID_TYPE: define(
+    'FST_ERR_CTP_INVALID_TYPE',
+    'The content type should be a string or a RegExp',
+  ),
+  FST_ERR_CTP_EMPTY_TYPE: define(
+    'FST_ERR_CTP_EMPTY_TYPE',
+    'The content type cannot be an empty string',
+  ),
+  FST_ERR_CTP_INVALID_HANDLER: define(
+    'FST_ERR_CTP_INVALID_HANDLER',
+    'The content type handler should be a function',
+  ),
+  FST_ERR_CTP_INVALID_PARSE_TYPE: define(
+    'FST_ERR_CTP_INVALID_PARSE_TYPE',
+    "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported.",
+  ),
+  FST_ERR_CTP_BODY_TOO_LARGE: define(
+    'FST_ERR_CTP_BODY_TOO_LARGE',
+    'Request body is too large',
+    413,
+  ),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: define(
+    'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    'Unsupported Media Type: %s',
+    415,
+  ),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: define(
+    'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+    'Request body size did not match Content-Length',
+    400,
+  ),
+  FST_ERR_CTP_EMPTY_JSON_BODY: define(
+    'FST_ERR_CTP_EMPTY_JSON_BODY',
+    "Body cannot be empty when content-type is set to 'application/json'",
+    400,
+  ),
+  FST_ERR_CTP_INVALID_JSON_BODY: define(
+    'FST_ERR_CTP_INVALID_JSON_BODY',
+    'Body is not valid JSON: %s',
+    400,
+  ),
+  FST_ERR_CTP_PROTO_POISONING: define(
+    'FST_ERR_CTP_PROTO_POISONING',
+    'Body contains a forbidden prototype property: %s',
+    400,
+  ),
+  FST_ERR_CTP_INSTANCE_ALREADY_STARTED: define(
+    'FST_ERR_CTP_INSTANCE_ALREADY_STARTED',
+    'Cannot call "%s" when the arbor instance is already started!',
+    400,
+  ),
+
+  FST_ERR_DEC_ALREADY_PRESENT: define(
+    'FST_ERR_DEC_ALREADY_PRESENT',
+    "The decorator '%s' has already been added!",
+  ),
+  FST_ERR_DEC_DEPENDENCY_INVALID_TYPE: define(
+    'FST_ERR_DEC_DEPENDENCY_INVALID_TYPE',
+    "The dependencies of decorator '%s' must be of type Array.",
+  ),
+  FST_ERR_DEC_MISSING_DEPENDENCY: define(
+    'FST_ERR_DEC_MISSING_DEPENDENCY',
+    "The decorator is missing dependency '%s'.",
+  ),
+  FST_ERR_DEC_AFTER_START: define(
+    'FST_ERR_DEC_AFTER_START',
+    "The decorator '%s' has been added after start!",
+  ),
+
+  FST_ERR_HOOK_INVALID_TYPE: define('FST_ERR_HOOK_INVALID_TYPE', 'The hook name must be a string'),
+  FST_ERR_HOOK_INVALID_HANDLER: define(
+    'FST_ERR_HOOK_INVALID_HANDLER',
+    '%s hook should be a function, instead got %s',
+  ),
+  FST_ERR_HOOK_INVALID_ASYNC_HANDLER: define(
+    'FST_ERR_HOOK_INVALID_ASYNC_HANDLER',
+    "Async function has too many arguments. Async hooks should not use the 'done' argument.",
+  ),
+  FST_ERR_HOOK_NOT_SUPPORTED: define('FST_ERR_HOOK_NOT_SUPPORTED', '%s hook not supported!'),
+  FST_ERR_HOOK_TIMEOUT: define(
+    'FST_ERR_HOOK_TIMEOUT',
+    "A callback for '%s' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise",
+  ),
+
+  FST_ERR_LOG_INVALID_LOGGER: define(
+    'FST_ERR_LOG_INVALID_LOGGER',
+    "Invalid logger object provided. The logger instance should have these functions(s): '%s'.",
+  ),
+
+  FST_ERR_REP_INVALID_PAYLOAD_TYPE: define(
+    'FST_ERR_REP_INVALID_PAYLOAD_TYPE',
+    "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.",
+  ),
+  FST_ERR_REP_ALREADY_SENT: define(
+    'FST_ERR_REP_ALREADY_SENT',
+    'Reply was already sent, did you forget to "return reply" in "%s" (%s)?',
+  ),
+  FST_ERR_REP_SENT_VALUE: define(
+    'FST_ERR_REP_SENT_VALUE',
+    'The only possible value for reply.sent is true.',
+  ),
+  FST_ERR_SEND_INSIDE_ONERR: define(
+    'FST_ERR_SEND_INSIDE_ONERR',
+    'You cannot use `send` inside the `onError` hook',
+  ),
+  FST_ERR_SEND_UNDEFINED_ERR: define('FST_ERR_SEND_UNDEFINED_ERR', 'Undefined error has occurred'),
+  FST_ERR_BAD_STATUS_CODE: define(
+    'FST_ERR_BAD_STATUS_CODE',
+    'Called reply with an invalid status code: %s',
+  ),
+  FST_ERR_FAILED_ERROR_SERIALIZATION: define(
+    'FST_ERR_FAILED_ERROR_SERIALIZATION',
+    'Failed to serialize an error. Error: %s. Original error: %s',
+  ),
+  FST_ERR_MISSING_SERIALIZATION_FN: define(
+    'FST_ERR_MISSING_SERIALIZATION_FN',
+    'Missing serialization function. Key "%s"',
+  ),
+  FST_ERR_PROMISE_NOT_FULFILLED: define(
+    'FST_ERR_PROMISE_NOT_FULFILLED',
+    "Promise may not be fulfilled with 'undefined' when statusCode is not 204",
+  ),
+
+  FST_ERR_SCH_MISSING_ID: define('FST_ERR_SCH_MISSING_ID', 'Missing schema $id property'),
+  FST_ERR_SCH_ALREADY_PRESENT: define(
+    'FST_ERR_SCH_ALREADY_PRESENT',
+    "Schema with id '%s' already declared!",
+  ),
+  FST_ERR_SCH_CONTENT_MISSING_SCHEMA: define(
+    'FST_ERR_SCH_CONTENT_MISSING_SCHEMA',
+    "Schema is missing for the content type '%s'",
+  ),
+  FST_ERR_SCH_DUPLICATE: define('FST_ERR_SCH_DUPLICATE', "Schema with '%s' already present!"),
+  FST_ERR_SCH_VALIDATION_BUILD: define(
+    'FST_ERR_SCH_VALIDATION_BUILD',
+    'Failed building the validation schema for %s: %s, due to error %s',
+  ),
+  FST_ERR_SCH_SERIALIZATION_BUILD: define(
+    'FST_ERR_SCH_SERIALIZATION_BUILD',
+    'Failed building the serialization schema for %s: %s, due to error %s',
+  ),
+  FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: define(
+    'FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX',
+    'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }',
+  ),
+
+  FST_ERR_DUPLICATED_ROUTE: define(
+    'FST_ERR_DUPLICATED_ROUTE',
+    "Method '%s' already declared for route '%s'",
+  ),
+  FST_ERR_BAD_URL: define('FST_ERR_BAD_URL', "'%s' is not a valid url component", 400),
+  FST_ERR_INVALID_URL: define('FST_ERR_INVALID_URL', "URL must be a string. Received '%s'", 400),
+  FST_ERR_ROUTE_OPTIONS_NOT_OBJ: define(
+    'FST_ERR_ROUTE_OPTIONS_NOT_OBJ',
+    'Options for "%s:%s" route must be an object',
+  ),
+  FST_ERR_ROUTE_DUPLICATED_HANDLER: define(
+    'FST_ERR_ROUTE_DUPLICATED_HANDLER',
+    'Duplicate handler for "%s:%s" route is not allowed!',
+  ),
+  FST_ERR_ROUTE_HANDLER_NOT_FN: define(
+    'FST_ERR_ROUTE_HANDLER_NOT_FN',
+    'Error Handler for %s:%s route, if defined, must be a function',
+  ),
+  FST_ERR_ROUTE_MISSING_HANDLER: define(
+    'FST_ERR_ROUTE_MISSING_HANDLER',
+    'Missing handler function for "%s:%s" route.',
+  ),
+  FST_ERR_ROUTE_METHOD_INVALID: define(
+    'FST_ERR_ROUTE_METHOD_INVALID',
+    'Provided method is invalid!',
+  ),
+  FST_ERR_ROUTE_METHOD_NOT_SUPPORTED: define(
+    'FST_ERR_ROUTE_METHOD_NOT_SUPPORTED',
+    '%s method is not supported (route "%s").',
+  ),
+  FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: define(
+    'FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED',
+    'Body validation schema for %s:%s route is not supported!',
+  ),
+  FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: define(
+    'FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT',
+    "'bodyLimit' option must be an integer > 0. Got '%s'",
+  ),
+  FST_ERR_ROUTE_PATH_INVALID: define(
+    'FST_ERR_ROUTE_PATH_INVALID',
+    'Invalid path for "%s:%s" route: %s',
+  ),
+
+  FST_ERR_REOPENED_CLOSE_SERVER: define(
+    'FST_ERR_REOPENED_CLOSE_SERVER',
+    'arbor has already been closed and cannot be reopened',
+  ),
+  FST_ERR_REOPENED_SERVER: define('FST_ERR_REOPENED_SERVER', 'arbor is already listening'),
+  FST_ERR_INSTANCE_ALREADY_LISTENING: define(
+    'FST_ERR_INSTANCE_ALREADY_LISTENING',
+    'arbor instance is already listening. %s',
+  ),
+  FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET: define(
+    'FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET',
+    "Not found handler already set for the arbor instance with prefix: '%s'",
+  ),
+
+  FST_ERR_PLUGIN_VERSION_MISMATCH: define(
+    'FST_ERR_PLUGIN_VERSION_MISMATCH',
+    "plugin %s - expected '%s' %s version, '%s' is installed",
+  ),
+  FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE: define(
+    'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE',
+    "The decorator '%s'%s is not present in %s",
+  ),
+  FST_ERR_PLUGIN_DEPENDENCY_MISSING: define(
+    'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE',
+    "The dependency '%s' of plugin '%s' is not registered",
+  ),
+  FST_ERR_PLUGIN_CALLBACK_NOT_FN: define('FST_ERR_PLUGIN_CALLBACK_NOT_FN', 'plugin: %s'),
+  FST_ERR_PLUGIN_NOT_VALID: define('FST_ERR_PLUGIN_NOT_VALID', 'plugin: %s'),
+  FST_ERR_PLUGIN_TIMEOUT: define(
+    'FST_ERR_PLUGIN_TIMEOUT',
+    "plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise",
+  ),
+} as const
+
+export type ErrorCode = keyof typeof errorCodes

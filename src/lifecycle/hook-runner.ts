@@ -1,0 +1,173 @@
+import { errorCodes } from '../errors.ts'
+import type { Reply } from '../reply.ts'
+import type { Request } from '../request.ts'
+import type { BoundHook } from '../routing/route-context.ts'
+
+export type Next = (err: Error | null, request: Request, reply: Reply) => void
+export type PayloadNext = (
+  err: Error | null,
+  request: Request,
+  reply: Reply,
+  payload: unknown,
+) => void
+
+type RequestHookFn = (request: Request, reply: Reply, done: (err?: unknown) => void) => unknown
+type PayloadHookFn = (
+  request: Request,
+  reply: Reply,
+  payload: unknown,
+  done: (err?: unknown, payload?: unknown) => void,
+) => unknown
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as PromiseLike<unknown>).then === 'function'
+  )
+}
+
+export function toError(value: unknown): Error {
+  if (value instanceof Error) return value
+  if (value === undefined || value === null) return new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
+  const err = new Error(typeof value === 'string' ? value : 'Non-error value thrown')
+  ;(err as Error & { cause?: unknown }).cause = value
+  return err
+}
+
+/**
+ * Runs request hooks in order (callback or async style). The chain stops when a hook fails
+ * (then `next` gets the error), when a hook replied early, or when the reply was hijacked.
+ */
+export function runRequestHooks(
+  hooks: BoundHook[],
+  request: Request,
+  reply: Reply,
+  next: Next,
+): void {
+  let i = 0
+  let settledIndex = -1
+  function step(err?: unknown): void {
+    if (reply.hijacked) return
+    if (err !== undefined && err !== null) {
+      next(toError(err), request, reply)
+      return
+    }
+    if (i === hooks.length) {
+      next(null, request, reply)
+      return
+    }
+    if (reply.payloadStarted) return
+    const fn = hooks[i++] as unknown as RequestHookFn
+    const index = i
+    const done = (e?: unknown) => {
+      // A hook calling done twice must not run the rest of the chain twice.
+      if (settledIndex >= index) return
+      settledIndex = index
+      step(e)
+    }
+    let result: unknown
+    try {
+      result = fn(request, reply, done)
+    } catch (e) {
+      done(e ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR())
+      return
+    }
+    if (isThenable(result)) {
+      result.then(
+        () => done(),
+        (e: unknown) => done(e ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()),
+      )
+    }
+  }
+  step()
+}
+
+/** Runs hooks that see (and may replace) a payload: preParsing, preSerialization, onSend. */
+export function runPayloadHooks(
+  hooks: BoundHook[],
+  request: Request,
+  reply: Reply,
+  payload: unknown,
+  next: PayloadNext,
+): void {
+  let i = 0
+  let settledIndex = -1
+  function step(err?: unknown, newPayload?: unknown): void {
+    if (reply.hijacked) return
+    if (newPayload !== undefined) payload = newPayload
+    if (err !== undefined && err !== null) {
+      next(toError(err), request, reply, payload)
+      return
+    }
+    if (i === hooks.length) {
+      next(null, request, reply, payload)
+      return
+    }
+    const fn = hooks[i++] as unknown as PayloadHookFn
+    const index = i
+    const done = (e?: unknown, p?: unknown) => {
+      if (settledIndex >= index) return
+      settledIndex = index
+      step(e, p)
+    }
+    let result: unknown
+    try {
+      result = fn(request, reply, payload, done)
+    } catch (e) {
+      done(e ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR())
+      return
+    }
+    if (isThenable(result)) {
+      result.then(
+        (p) => done(undefined, p),
+        (e: unknown) => done(e ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()),
+      )
+    }
+  }
+  step()
+}
+
+/**
+ * Runs hooks whose errors cannot change the response any more (onResponse, onTimeout,
+ * onRequestAbort, onError): every hook runs; failures are logged.
+ */
+export function runObserverHooks(
+  hooks: BoundHook[],
+  request: Request,
+  reply: Reply,
+  extra: unknown,
+  withExtra: boolean,
+  onDone?: () => void,
+): void {
+  let i = 0
+  function step(err?: unknown): void {
+    if (err !== undefined && err !== null) {
+      request.log.error({ err: toError(err) }, 'hook failed after the response was decided')
+    }
+    if (i === hooks.length) {
+      onDone?.()
+      return
+    }
+    const fn = hooks[i++] as unknown as (...args: unknown[]) => unknown
+    let called = false
+    const done = (e?: unknown) => {
+      if (called) return
+      called = true
+      step(e)
+    }
+    let result: unknown
+    try {
+      result = withExtra ? fn(request, reply, extra, done) : fn(request, reply, done)
+    } catch (e) {
+      done(e)
+      return
+    }
+    if (isThenable(result))
+      result.then(
+        () => done(),
+        (e: unknown) => done(e ?? new Error('hook rejected')),
+      )
+  }
+  step()
+}

@@ -1,0 +1,224 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Readable } from 'node:stream'
+import { parseBody } from '../content/body-reader.ts'
+import { errorCodes } from '../errors.ts'
+import type { Reply } from '../reply.ts'
+import type { Request } from '../request.ts'
+import type { RouteContext } from '../routing/route-context.ts'
+import { runValidator } from '../schema/validation.ts'
+import { runObserverHooks, runPayloadHooks, runRequestHooks, toError } from './hook-runner.ts'
+import { onResponseFinished } from './send.ts'
+
+// The request lifecycle, in the order of docs/hooks.md:
+// routing → onRequest → preParsing → body parsing → preValidation → validation →
+// preHandler → handler → (reply) preSerialization → serialization → onSend → write → onResponse
+
+const bodyMethods = new Set([
+  'POST',
+  'PUT',
+  'PATCH',
+  'TRACE',
+  'SEARCH',
+  'PROPFIND',
+  'PROPPATCH',
+  'LOCK',
+  'REPORT',
+  'MKCALENDAR',
+])
+const optionalBodyMethods = new Set(['DELETE', 'OPTIONS'])
+
+/** find-my-way's handler for every route: builds request and reply and starts the chain. */
+export function handleRoute(
+  this: unknown,
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: Record<string, string | undefined>,
+  route: RouteContext,
+  query: Record<string, unknown>,
+): void {
+  startRequest(route, req, res, params, query)
+}
+
+export function startRequest(
+  route: RouteContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: unknown,
+  query: unknown,
+): { request: Request; reply: Reply } {
+  const root = route.state.root
+  const id = root.genReqId(req)
+  const log = route.logger.child({ [root.options.requestIdLogLabel]: id })
+  const request = new route.Request(id, params, req, query, log, route)
+  const reply = new route.Reply(res, request, log, route)
+  const logRequests = !root.options.disableRequestLogging && log.level !== 'silent'
+  if (logRequests) log.info({ req: request }, 'incoming request')
+  if (logRequests || route.onResponse !== null || route.onRequestAbort !== null) {
+    res.once('close', () => onResponseFinished(request, reply, logRequests))
+  }
+  if (route.onTimeout !== null && root.options.connectionTimeout > 0) {
+    const socket = req.socket
+    const onTimeout = () => runObserverHooks(route.onTimeout!, request, reply, undefined, false)
+    socket.once('timeout', onTimeout)
+    res.once('finish', () => socket.removeListener('timeout', onTimeout))
+  }
+  if (route.onRequest !== null) runRequestHooks(route.onRequest, request, reply, afterOnRequest)
+  else afterOnRequest(null, request, reply)
+  return { request, reply }
+}
+
+function afterOnRequest(err: Error | null, request: Request, reply: Reply): void {
+  if (err !== null) return sendError(reply, err)
+  if (reply.sent) return
+  const route = reply.route
+  if (route.preParsing !== null) {
+    runPayloadHooks(route.preParsing, request, reply, request.raw, afterPreParsing)
+  } else {
+    readBody(request, reply, request.raw)
+  }
+}
+
+function afterPreParsing(
+  err: Error | null,
+  request: Request,
+  reply: Reply,
+  payload: unknown,
+): void {
+  if (err !== null) return sendError(reply, err)
+  if (reply.sent) return
+  readBody(request, reply, payload as Readable)
+}
+
+/** Which bodies are read: DESIGN.md "Divergences" 3. */
+function readBody(request: Request, reply: Reply, payload: Readable): void {
+  const raw = request.raw
+  const method = raw.method ?? 'GET'
+  const headers = raw.headers
+  const contentType = headers['content-type']
+  const hasBody =
+    headers['transfer-encoding'] !== undefined ||
+    (headers['content-length'] !== undefined && headers['content-length'] !== '0')
+  if (bodyMethods.has(method)) {
+    if (contentType === undefined && !hasBody) return preValidation(request, reply)
+  } else if (optionalBodyMethods.has(method)) {
+    if (contentType === undefined || !hasBody) return preValidation(request, reply)
+  } else {
+    return preValidation(request, reply)
+  }
+  const parser = reply.route.parsers.find(contentType ?? '')
+  if (parser === null) {
+    return sendError(reply, new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType ?? '(none)'))
+  }
+  parseBody(request, reply, payload, parser, reply.route.bodyLimit, (parseErr, body) => {
+    if (parseErr !== null) return sendError(reply, parseErr)
+    request.body = body
+    preValidation(request, reply)
+  })
+}
+
+function preValidation(request: Request, reply: Reply): void {
+  const route = reply.route
+  if (route.preValidation !== null) runRequestHooks(route.preValidation, request, reply, validate)
+  else validate(null, request, reply)
+}
+
+/** Schema validation; it completes before any preHandler hook runs (spec "States and transitions"). */
+function validate(err: Error | null, request: Request, reply: Reply): void {
+  if (err !== null) return sendError(reply, err)
+  if (reply.sent) return
+  const route = reply.route
+  const validators = route.validators
+  if (validators !== null) {
+    for (let i = 0; i < validators.length; i++) {
+      const [part, dataVar, fn] = validators[i]!
+      const data =
+        part === 'params'
+          ? request.params
+          : part === 'body'
+            ? request.body
+            : part === 'querystring'
+              ? request.query
+              : request.raw.headers
+      let outcome: ReturnType<typeof runValidator>
+      try {
+        outcome = runValidator(fn, data, dataVar, route.schemaErrorFormatter)
+      } catch (thrown) {
+        return sendError(reply, toError(thrown))
+      }
+      if (outcome.error !== null) {
+        if (route.attachValidation) {
+          request.validationError = outcome.error
+          break
+        }
+        return sendError(reply, outcome.error)
+      }
+      if (outcome.hasValue) {
+        if (part === 'params') request.params = outcome.value
+        else if (part === 'body') request.body = outcome.value
+        else if (part === 'querystring') request.query = outcome.value
+      }
+    }
+  }
+  if (route.preHandler !== null) runRequestHooks(route.preHandler, request, reply, runHandler)
+  else runHandler(null, request, reply)
+}
+
+export function runHandler(err: Error | null, request: Request, reply: Reply): void {
+  if (err !== null) return sendError(reply, err)
+  if (reply.sent) return
+  const route = reply.route
+  let result: unknown
+  try {
+    result = route.handler.call(route.instance, request, reply)
+  } catch (thrown) {
+    return sendError(reply, toError(thrown))
+  }
+  if (result === undefined || result === reply) return
+  if (result !== null && typeof (result as Promise<unknown>).then === 'function') {
+    settleAsyncHandler(result as Promise<unknown>, request, reply)
+  } else if (!reply.sent) {
+    reply.send(result)
+  }
+}
+
+function settleAsyncHandler(promise: Promise<unknown>, request: Request, reply: Reply): void {
+  promise.then(
+    (payload) => {
+      if (reply.hijacked) return
+      if (payload === reply) return
+      if (payload !== undefined) {
+        if (reply.sent) {
+          reply.log.warn(
+            { err: new errorCodes.FST_ERR_REP_ALREADY_SENT(request.url, request.method) },
+            'the handler both sent a reply and returned a value; the value is ignored',
+          )
+          return
+        }
+        reply.send(payload)
+        return
+      }
+      if (!reply.sent && !reply.raw.headersSent && !request.raw.destroyed) {
+        reply.log.error(
+          { err: new errorCodes.FST_ERR_PROMISE_NOT_FULFILLED() },
+          'async handler resolved to undefined without sending a reply; sending an empty response',
+        )
+        reply.send()
+      }
+    },
+    (thrown: unknown) => {
+      if (reply.sent) {
+        reply.log.error({ err: toError(thrown) }, 'async handler rejected after the reply was sent')
+        return
+      }
+      sendError(reply, toError(thrown))
+    },
+  )
+}
+
+function sendError(reply: Reply, err: Error): void {
+  if (reply.sent) {
+    reply.log.error({ err }, 'error after the reply was sent')
+    return
+  }
+  reply.send(err)
+}

@@ -1,0 +1,85 @@
+import pino, { type Logger, type LoggerOptions } from 'pino'
+import { errorCodes } from './errors.ts'
+
+/** The logger surface arbor uses; pino and any pino-compatible logger satisfy it. */
+export interface ArborLogger {
+  level: string
+  fatal(obj: unknown, msg?: string, ...args: unknown[]): void
+  error(obj: unknown, msg?: string, ...args: unknown[]): void
+  warn(obj: unknown, msg?: string, ...args: unknown[]): void
+  info(obj: unknown, msg?: string, ...args: unknown[]): void
+  debug(obj: unknown, msg?: string, ...args: unknown[]): void
+  trace(obj: unknown, msg?: string, ...args: unknown[]): void
+  child(bindings: Record<string, unknown>, options?: { level?: string }): ArborLogger
+}
+
+const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
+
+function noop(): void {}
+
+/** A logger that drops everything; `child()` returns itself so per-request logging is free. */
+const silentLogger: ArborLogger = {
+  level: 'silent',
+  fatal: noop,
+  error: noop,
+  warn: noop,
+  info: noop,
+  debug: noop,
+  trace: noop,
+  child: () => silentLogger,
+}
+
+interface RequestLike {
+  method?: string
+  url?: string
+  hostname?: string
+  ip?: string
+  raw?: { socket?: { remotePort?: number } }
+  socket?: { remotePort?: number }
+}
+
+/** What a request, a reply and an error look like in log lines. */
+export const serializers = {
+  req(req: RequestLike) {
+    return {
+      method: req.method,
+      url: req.url,
+      hostname: req.hostname,
+      remoteAddress: req.ip,
+      remotePort: req.raw?.socket?.remotePort ?? req.socket?.remotePort,
+    }
+  },
+  res(reply: { statusCode?: number }) {
+    return { statusCode: reply.statusCode }
+  },
+  err: pino.stdSerializers.err,
+}
+
+function isLoggerInstance(value: object): value is ArborLogger {
+  return (
+    typeof (value as { child?: unknown }).child === 'function' &&
+    levels.every((l) => typeof (value as Record<string, unknown>)[l] === 'function')
+  )
+}
+
+/** Builds the root logger from the `logger` factory option. */
+export function createLogger(option: boolean | LoggerOptions | Logger | undefined): ArborLogger {
+  if (option === undefined || option === false) return silentLogger
+  if (option === true) return pino({ serializers }) as unknown as ArborLogger
+  if (
+    'child' in option ||
+    levels.some((l) => l in option && typeof (option as Record<string, unknown>)[l] === 'function')
+  ) {
+    if (!isLoggerInstance(option)) {
+      const missing = [...levels, 'child'].filter(
+        (m) => typeof (option as Record<string, unknown>)[m] !== 'function',
+      )
+      throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(missing.join(','))
+    }
+    return option
+  }
+  const { stream, ...rest } = option as LoggerOptions & { stream?: NodeJS.WritableStream }
+  const options: LoggerOptions = { ...rest, serializers: { ...serializers, ...rest.serializers } }
+  const logger = stream ? pino(options, stream as pino.DestinationStream) : pino(options)
+  return logger as unknown as ArborLogger
+}

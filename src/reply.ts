@@ -1,0 +1,185 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import type { ArborInstance } from './context/instance.ts'
+import { errorCodes } from './errors.ts'
+import { callNotFound } from './lifecycle/not-found.ts'
+import { sendReply, serializeWithRoute } from './lifecycle/send.ts'
+import type { ArborLogger } from './logger.ts'
+import type { ArborRequest, Request } from './request.ts'
+import type { ErrorHandlerLink, RouteContext } from './routing/route-context.ts'
+import type { ReplyOf, RouteGenericInterface, SerializerFunction } from './types.ts'
+
+type HeaderValue = string | number | string[] | undefined
+
+/**
+ * The reply handed to hooks and handlers. An interface, so applications can declare the
+ * properties their reply decorators add:
+ * @example
+ * declare module 'arbor' { interface ArborReply { sendOk(): void } }
+ */
+export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterface> {
+  readonly raw: ServerResponse
+  readonly request: ArborRequest<G>
+  readonly log: ArborLogger
+  readonly server: ArborInstance
+  statusCode: number
+  readonly sent: boolean
+  readonly elapsedTime: number
+  code(statusCode: number): this
+  status(statusCode: number): this
+  header(name: string, value: unknown): this
+  headers(values: Record<string, unknown>): this
+  getHeader(name: string): HeaderValue
+  getHeaders(): Record<string, HeaderValue>
+  removeHeader(name: string): this
+  hasHeader(name: string): boolean
+  type(contentType: string): this
+  send(payload?: ReplyOf<G> | unknown): this
+  serializer(fn: SerializerFunction): this
+  serialize(payload: unknown): string
+  redirect(url: string, code?: number): this
+  redirect(code: number, url: string): this
+  callNotFound(): void
+  hijack(): this
+  getResponseTime(): number
+}
+
+/** The root Reply class; each context extends it to carry its own decorators. */
+export class Reply {
+  raw: ServerResponse
+  request: Request
+  log: ArborLogger
+  /** @internal */ route: RouteContext
+  /** @internal headers to write, lower-cased names */ outHeaders: Record<string, HeaderValue>
+  /** @internal */ hasStatusCode: boolean
+  /** @internal a payload is on its way; a later send() is a mistake */ payloadStarted: boolean
+  /** @internal */ hijacked: boolean
+  /** @internal */ customSerializer: SerializerFunction | null
+  /** @internal the error handler to call next; null: the route's; false: none left */
+  nextErrorHandler: ErrorHandlerLink | null | false
+  /** @internal */ runningOnErrorHook: boolean
+  /** @internal */ startTime: number
+
+  constructor(raw: ServerResponse, request: Request, log: ArborLogger, route: RouteContext) {
+    this.raw = raw
+    this.request = request
+    this.log = log
+    this.route = route
+    this.outHeaders = {}
+    this.hasStatusCode = false
+    this.payloadStarted = false
+    this.hijacked = false
+    this.customSerializer = null
+    this.nextErrorHandler = null
+    this.runningOnErrorHook = false
+    this.startTime = performance.now()
+  }
+
+  get server(): ArborInstance {
+    return this.route.instance
+  }
+
+  get statusCode(): number {
+    return this.raw.statusCode
+  }
+  set statusCode(value: number) {
+    this.code(value)
+  }
+
+  get sent(): boolean {
+    return this.hijacked || this.payloadStarted || this.raw.writableEnded
+  }
+  set sent(value: boolean) {
+    if (value !== true) throw new errorCodes.FST_ERR_REP_SENT_VALUE()
+    this.hijacked = true
+  }
+
+  get elapsedTime(): number {
+    return performance.now() - this.startTime
+  }
+  getResponseTime(): number {
+    return this.elapsedTime
+  }
+
+  code(statusCode: number): this {
+    const n = Number(statusCode)
+    if (!Number.isInteger(n) || n < 100 || n > 599) {
+      throw new errorCodes.FST_ERR_BAD_STATUS_CODE(String(statusCode))
+    }
+    this.raw.statusCode = n
+    this.hasStatusCode = true
+    return this
+  }
+  status(statusCode: number): this {
+    return this.code(statusCode)
+  }
+
+  header(name: string, value: unknown): this {
+    const key = name.toLowerCase()
+    const v = value === undefined ? '' : (value as HeaderValue)
+    if (key === 'set-cookie' && this.outHeaders[key] !== undefined) {
+      const prev = this.outHeaders[key]
+      this.outHeaders[key] = ([] as string[]).concat(prev as string[], v as string[])
+    } else {
+      this.outHeaders[key] = Array.isArray(v) ? v : String(v)
+    }
+    return this
+  }
+  headers(values: Record<string, unknown>): this {
+    for (const name of Object.keys(values)) this.header(name, values[name])
+    return this
+  }
+  getHeader(name: string): HeaderValue {
+    const key = name.toLowerCase()
+    const own = this.outHeaders[key]
+    return own !== undefined ? own : (this.raw.getHeader(key) as HeaderValue)
+  }
+  getHeaders(): Record<string, HeaderValue> {
+    return {
+      ...(this.raw.getHeaders() as OutgoingHttpHeaders as Record<string, HeaderValue>),
+      ...this.outHeaders,
+    }
+  }
+  removeHeader(name: string): this {
+    const key = name.toLowerCase()
+    delete this.outHeaders[key]
+    if (!this.raw.headersSent) this.raw.removeHeader(key)
+    return this
+  }
+  hasHeader(name: string): boolean {
+    const key = name.toLowerCase()
+    return this.outHeaders[key] !== undefined || this.raw.hasHeader(key)
+  }
+  type(contentType: string): this {
+    this.outHeaders['content-type'] = contentType
+    return this
+  }
+
+  send(payload?: unknown): this {
+    sendReply(this, payload)
+    return this
+  }
+
+  serializer(fn: SerializerFunction): this {
+    this.customSerializer = fn
+    return this
+  }
+  serialize(payload: unknown): string {
+    return serializeWithRoute(this, payload)
+  }
+
+  redirect(a: string | number, b?: string | number): this {
+    const [url, code] = typeof a === 'number' ? [String(b), a] : [a, b as number | undefined]
+    const status = code ?? (this.hasStatusCode && this.statusCode !== 200 ? this.statusCode : 302)
+    this.header('location', url).code(status).send()
+    return this
+  }
+
+  callNotFound(): void {
+    callNotFound(this.request, this)
+  }
+
+  hijack(): this {
+    this.hijacked = true
+    return this
+  }
+}

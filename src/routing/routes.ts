@@ -1,0 +1,213 @@
+import type Router from 'find-my-way'
+import { type RequestHookName, requestHookNames } from '../context/hooks.ts'
+import type { ContextState } from '../context/state.ts'
+import { errorCodes } from '../errors.ts'
+import { handleRoute } from '../lifecycle/pipeline.ts'
+import { compileResponseSchemas, createFastJsonCompiler } from '../schema/serialization.ts'
+import { createAjvCompiler, normalizePartSchema, requestParts } from '../schema/validation.ts'
+import {
+  type HttpPart,
+  type JSONSchema,
+  type RouteOptions,
+  type SerializerCompiler,
+  supportedMethods,
+  type ValidatorCompiler,
+  type ValidatorFunction,
+} from '../types.ts'
+import { type BoundHook, RouteContext } from './route-context.ts'
+
+const methodSet = new Set<string>(supportedMethods)
+const autoHeadRoutes = new WeakMap<object, Set<string>>()
+
+/**
+ * Registers a route in a context: checks its options, runs the context's onRoute hooks and
+ * adds it to the router at once, so a duplicate fails here, naming the route.
+ */
+export function addRoute(state: ContextState, input: RouteOptions): void {
+  const root = state.root
+  if (root.ready) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!')
+  if (typeof input !== 'object' || input === null) {
+    throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?')
+  }
+  const options: RouteOptions = { ...input }
+  const path = options.url ?? options.path ?? ''
+  const methods = Array.isArray(options.method) ? options.method : [options.method]
+  const _label = `${methods.join(',')}:${path}`
+  if (methods.length === 0 || methods.some((m) => typeof m !== 'string')) {
+    throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID()
+  }
+  for (const method of methods) {
+    if (!methodSet.has(method.toUpperCase())) {
+      throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(method, path)
+    }
+  }
+  if (typeof path !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof path)
+  if (typeof options.handler !== 'function') {
+    throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(methods.join(','), path)
+  }
+  if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') {
+    throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(methods.join(','), path)
+  }
+  if (
+    options.bodyLimit !== undefined &&
+    !(Number.isInteger(options.bodyLimit) && options.bodyLimit > 0)
+  ) {
+    throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(options.bodyLimit))
+  }
+  if (options.schema?.query !== undefined && options.schema.querystring === undefined) {
+    options.schema = { ...options.schema, querystring: options.schema.query }
+  }
+  for (const name of requestHookNames) {
+    const hooks = options[name]
+    if (hooks === undefined) continue
+    for (const fn of ([] as unknown[]).concat(hooks)) {
+      if (typeof fn !== 'function')
+        throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, typeof fn)
+    }
+  }
+
+  options.url = path
+  options.method = methods.map((m) => m.toUpperCase())
+  options.prefix = state.prefix
+  for (const onRoute of state.hooks.onRoute) {
+    ;(onRoute as (this: unknown, o: RouteOptions) => void).call(state.instance, options)
+  }
+  const finalMethods = ([] as string[]).concat(options.method).map((m) => m.toUpperCase())
+  for (const url of prefixedUrls(state, options)) {
+    for (const method of finalMethods) {
+      if ((method === 'GET' || method === 'HEAD') && options.schema?.body !== undefined) {
+        throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, url)
+      }
+      register(state, method, url, options)
+      const exposeHead = options.exposeHeadRoute ?? root.options.exposeHeadRoutes
+      if (
+        method === 'GET' &&
+        exposeHead &&
+        !root.router.hasRoute('HEAD', url, options.constraints ?? {})
+      ) {
+        register(state, 'HEAD', url, options)
+        autoHeads(root.router).add(url)
+      }
+    }
+  }
+}
+
+function autoHeads(router: object): Set<string> {
+  let set = autoHeadRoutes.get(router)
+  if (set === undefined) autoHeadRoutes.set(router, (set = new Set()))
+  return set
+}
+
+function register(state: ContextState, method: string, url: string, options: RouteOptions): void {
+  const root = state.root
+  const constraints = options.constraints ?? {}
+  if (method === 'HEAD' && autoHeads(root.router).has(url)) {
+    // A HEAD route written by the application replaces the one arbor derived from GET.
+    root.router.off('HEAD', url, constraints)
+    autoHeads(root.router).delete(url)
+    root.routes = root.routes.filter((r) => !(r.method === 'HEAD' && r.url === url))
+    state.routes = state.routes.filter((r) => !(r.method === 'HEAD' && r.url === url))
+  }
+  const route = new RouteContext(method, url, options as RouteOptions, state, false)
+  try {
+    root.router.on(method as Router.HTTPMethod, url, { constraints }, handleRoute as never, route)
+  } catch (err) {
+    const message = (err as Error).message
+    if (/already declared/.test(message)) throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(method, url)
+    throw new errorCodes.FST_ERR_ROUTE_PATH_INVALID(method, url, message)
+  }
+  state.routes.push(route)
+  root.routes.push(route)
+}
+
+/** The full paths of a route inside a prefixed plugin (Fastify's `prefixTrailingSlash`). */
+function prefixedUrls(state: ContextState, options: RouteOptions): string[] {
+  const prefix = state.prefix
+  const path = options.url ?? ''
+  if (prefix === '') return [path === '' ? '/' : path]
+  if (path === '/' || path === '') {
+    const mode = options.prefixTrailingSlash ?? 'both'
+    if (path === '') return [prefix]
+    if (mode === 'slash') return [`${prefix}/`]
+    if (mode === 'no-slash') return [prefix]
+    return state.root.options.ignoreTrailingSlash ? [prefix] : [prefix, `${prefix}/`]
+  }
+  return [prefix + path]
+}
+
+/** Resolves hooks, error handler, validators and serializers of a route (once, at ready). */
+export function buildRoute(route: RouteContext): void {
+  const state = route.state
+  const options = route.options
+  route.Request = state.Request
+  route.Reply = state.Reply
+  route.parsers = state.parsers
+  route.schemaErrorFormatter = options.schemaErrorFormatter ?? state.schemaErrorFormatter
+  route.errorHandler =
+    options.errorHandler === undefined
+      ? state.errorHandler
+      : { func: options.errorHandler, instance: state.instance, parent: state.errorHandler }
+  if (options.logLevel !== undefined) {
+    route.logger = state.logger.child({}, { level: options.logLevel })
+  } else {
+    route.logger = state.logger
+  }
+  for (const name of requestHookNames) route.setHooks(name, resolveHooks(route, name))
+  compileSchemas(route)
+  route.built = true
+}
+
+function resolveHooks(route: RouteContext, name: RequestHookName): BoundHook[] | null {
+  const own = route.options[name]
+  const all = route.state.hooks[name].concat((own ?? []) as never[])
+  if (all.length === 0) return null
+  return all.map((fn) => fn.bind(route.instance) as BoundHook)
+}
+
+function compileSchemas(route: RouteContext): void {
+  const schema = route.options.schema
+  if (schema === undefined) return
+  const state = route.state
+  const validators: Array<[HttpPart, string, ValidatorFunction]> = []
+  for (const [part, key, dataVar] of requestParts) {
+    const partSchema = schema[key] as JSONSchema | undefined
+    if (partSchema === undefined) continue
+    const compiler: ValidatorCompiler =
+      route.options.validatorCompiler ?? state.validatorCompiler ?? defaultValidatorCompiler(state)
+    try {
+      const fn = compiler({
+        schema: normalizePartSchema(partSchema, part),
+        method: route.method,
+        url: route.url,
+        httpPart: part,
+      })
+      validators.push([part, dataVar, fn])
+    } catch (err) {
+      throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(
+        route.method,
+        `${route.url} (${part})`,
+        (err as Error).message,
+      )
+    }
+  }
+  route.validators = validators.length > 0 ? validators : null
+  if (schema.response !== undefined) {
+    const compiler: SerializerCompiler =
+      route.options.serializerCompiler ??
+      state.serializerCompiler ??
+      defaultSerializerCompiler(state)
+    route.serializers = compileResponseSchemas(schema.response, compiler, route.method, route.url)
+  }
+}
+
+function defaultValidatorCompiler(state: ContextState): ValidatorCompiler {
+  const set = state.schemas
+  set.defaultValidatorCompiler ??= createAjvCompiler(set.schemas, state.root.options.ajv)
+  return set.defaultValidatorCompiler
+}
+
+function defaultSerializerCompiler(state: ContextState): SerializerCompiler {
+  const set = state.schemas
+  set.defaultSerializerCompiler ??= createFastJsonCompiler(set.schemas)
+  return set.defaultSerializerCompiler
+}
