@@ -13,7 +13,8 @@ export interface AjvFactoryOptions {
 
 /** Everything `arbor(options)` accepts. */
 export interface ArborOptions {
-  logger?: boolean | LoggerOptions | Logger
+  /** `true`, pino options (plus `stream`, where lines are written), or a pino-compatible logger */
+  logger?: boolean | (LoggerOptions & { stream?: { write(msg: string): void } }) | Logger
   bodyLimit?: number
   caseSensitive?: boolean
   ignoreTrailingSlash?: boolean

@@ -150,6 +150,33 @@ export type ErrorHook = (
   done: DoneCallback,
 ) => unknown
 
+/** onRequestAbort gets no reply: the client is gone (Fastify's signature). */
+export type RequestAbortHook = (
+  this: ArborInstance,
+  request: ArborRequest,
+  done: DoneCallback,
+) => unknown
+
+/** The signature of each hook `addHook` accepts, by name (docs/hooks.md). */
+export interface HookSignatures {
+  onRequest: RequestHook
+  preParsing: PayloadHook<Readable>
+  preValidation: RequestHook
+  preHandler: RequestHook
+  preSerialization: PayloadHook
+  onSend: PayloadHook
+  onResponse: RequestHook
+  onError: ErrorHook
+  onTimeout: RequestHook
+  onRequestAbort: RequestAbortHook
+  onRoute: (this: ArborInstance, options: RouteOptions) => void
+  onRegister: (instance: ArborInstance, options: Record<string, unknown>) => void
+  onReady: (this: ArborInstance, done: DoneCallback) => unknown
+  onListen: (this: ArborInstance, done: DoneCallback) => unknown
+  preClose: (this: ArborInstance, done: DoneCallback) => unknown
+  onClose: (instance: ArborInstance, done: DoneCallback) => unknown
+}
+
 export interface RouteHooks {
   onRequest?: RequestHook | RequestHook[]
   preParsing?: PayloadHook<Readable> | PayloadHook<Readable>[]
@@ -160,7 +187,7 @@ export interface RouteHooks {
   onResponse?: RequestHook | RequestHook[]
   onError?: ErrorHook | ErrorHook[]
   onTimeout?: RequestHook | RequestHook[]
-  onRequestAbort?: RequestHook | RequestHook[]
+  onRequestAbort?: RequestAbortHook | RequestAbortHook[]
 }
 
 /** The options object of `route()` and of the shorthands. */

@@ -23,7 +23,8 @@ export function parseBody(
     callParser(parser.fn, request, payload, done)
     return
   }
-  const limit = parser.bodyLimit ?? routeLimit
+  // As in Fastify: a route's own bodyLimit, then the parser's, then the instance's.
+  const limit = reply.route.options.bodyLimit ?? parser.bodyLimit ?? routeLimit
   const raw = request.raw
   const declared = raw.headers['content-length']
   const expected = declared === undefined ? Number.NaN : Number(declared)

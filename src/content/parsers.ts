@@ -20,6 +20,8 @@ export interface Parser {
   fn: Function
   parseAs: 'string' | 'buffer' | null
   bodyLimit: number | undefined
+  /** A default parser (JSON, text) may be replaced once without removing it first, as in Fastify. */
+  isDefault?: boolean
 }
 
 /** The media type of a content-type header: lower-cased, parameters and spaces removed. */
@@ -66,7 +68,11 @@ export class ContentTypeParsers {
     if (bodyLimit !== undefined && !(Number.isInteger(bodyLimit) && bodyLimit > 0)) {
       throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(String(bodyLimit))
     }
-    if (this.has(type)) throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(String(type))
+    const replacesDefault =
+      typeof type === 'string' && this.exact.get(normalize(type))?.isDefault === true
+    if (!replacesDefault && this.has(type)) {
+      throw new errorCodes.FST_ERR_CTP_ALREADY_PRESENT(String(type))
+    }
     const parser: Parser = { fn, parseAs: parseAs ?? null, bodyLimit }
     if (type === '*') this.catchAll = parser
     else if (typeof type === 'string') this.exact.set(normalize(type), parser)
@@ -111,11 +117,13 @@ export class ContentTypeParsers {
 
   private lookup(contentType: string): Parser | null {
     const full = normalize(contentType)
-    const exact = this.exact.get(full) ?? this.exact.get(mediaTypeOf(contentType))
+    const essence = mediaTypeOf(contentType)
+    const exact = this.exact.get(full) ?? this.exact.get(essence)
     if (exact !== undefined) return exact
     for (const [re, parser] of this.patterns) {
       re.lastIndex = 0
-      if (re.test(full)) return parser
+      // As in Fastify: a RegExp without ';' is tested against the media type alone.
+      if (re.test(re.source.includes(';') ? full : essence)) return parser
     }
     return this.catchAll
   }
@@ -149,22 +157,32 @@ export function jsonParser(onProto: PoisoningAction, onConstructor: PoisoningAct
         constructorAction: onConstructor,
       })
     } catch (err) {
-      done(toParseError(err as Error), undefined)
+      done(toParseError(err as Error, text, onConstructor), undefined)
       return
     }
     done(null, parsed)
   }
 }
 
-function toParseError(err: Error): Error {
+function toParseError(err: Error, text: string, onConstructor: PoisoningAction): Error {
   if (/prototype property/i.test(err.message)) {
+    // secure-json-parse words both cases alike; parsing again with __proto__ ignored tells them apart
     return new errorCodes.FST_ERR_CTP_PROTO_POISONING(
-      err.message.includes('constructor') ? 'constructor.prototype' : '__proto__',
+      throwsWithProtoIgnored(text, onConstructor) ? 'constructor.prototype' : '__proto__',
     )
   }
   // JSON.parse quotes the input in some messages; keep only a short excerpt of it.
   const message = err.message.length > 120 ? `${err.message.slice(0, 117)}...` : err.message
   return new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(message)
+}
+
+function throwsWithProtoIgnored(text: string, onConstructor: PoisoningAction): boolean {
+  try {
+    secureJson.parse(text, null, { protoAction: 'ignore', constructorAction: onConstructor })
+    return false
+  } catch {
+    return true
+  }
 }
 
 /** The default text/plain parser: the body as a string. */
@@ -179,5 +197,6 @@ export function defaultParsers(
   const parsers = new ContentTypeParsers()
   parsers.add('application/json', { parseAs: 'string' }, jsonParser(onProto, onConstructor))
   parsers.add('text/plain', { parseAs: 'string' }, defaultTextParser)
+  for (const parser of parsers.exact.values()) parser.isDefault = true
   return parsers
 }

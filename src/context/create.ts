@@ -86,7 +86,13 @@ export function arbor(options?: ArborOptions): ArborInstance {
   }
   attachState(instance, state)
   root.rootState = state
-  root.rootFrame = new LoadFrame(instance)
+  root.rootFrame = new LoadFrame(instance, {
+    name: 'root',
+    prefix: '',
+    encapsulated: true,
+    loadTime: undefined,
+    children: [],
+  })
   root.frames.push(root.rootFrame)
   root.loader = loaderHooks
   root.router = Router({

@@ -38,7 +38,7 @@ const callbackArity: Record<HookName, number> = {
   onResponse: 3,
   onError: 4,
   onTimeout: 3,
-  onRequestAbort: 3,
+  onRequestAbort: 2, // (request, done), as in Fastify
   onRoute: Number.POSITIVE_INFINITY,
   onRegister: Number.POSITIVE_INFINITY,
   onReady: 1,

@@ -5,6 +5,7 @@ import {
   type ContentTypeParserOptions,
   defaultTextParser,
   jsonParser,
+  type StreamParser,
 } from '../content/parsers.ts'
 import { errorCodes } from '../errors.ts'
 import type { ArborLogger } from '../logger.ts'
@@ -22,6 +23,7 @@ import {
 } from '../server.ts'
 import type {
   ErrorHandler,
+  HookSignatures,
   JSONSchema,
   NotFoundHandler,
   RouteGenericInterface,
@@ -38,12 +40,26 @@ import { addDecorator } from './decorators.ts'
 import { applicationHookNames, checkHook, type HookName } from './hooks.ts'
 import { drain, enqueueAfter, enqueuePlugin, type PluginOptions } from './plugin-loader.ts'
 import { arborVersion } from './plugin-meta.ts'
+import type { ArborPluginOptions } from './plugin-types.ts'
 import { printPlugins } from './print-plugins.ts'
 import { type ContextState, kState } from './state.ts'
 
 const kThenGuard = Symbol('arbor.then-guard')
 
 type Handler<G extends RouteGenericInterface> = RouteHandler<G>
+type ParserType = string | RegExp | Array<string | RegExp>
+
+// One signature (not a union) so that `register(async (child) => ...)` types `child`.
+type PluginFunction<O extends object> = (
+  instance: ArborInstance,
+  opts: O & ArborPluginOptions,
+  done: (err?: Error) => void,
+) => unknown
+/** What `register` accepts: a plugin function, a module with a default export, or a promise of one. */
+export type RegistrablePlugin<O extends object> =
+  | PluginFunction<O>
+  | { default: PluginFunction<O> }
+  | PromiseLike<PluginFunction<O> | { default: PluginFunction<O> }>
 
 /**
  * An arbor application, or one encapsulation context of it. Every plugin gets its own
@@ -78,8 +94,11 @@ export class Arbor {
   // ---- plugins and loading ----
 
   /** Registers a plugin; it gets its own context unless wrapped with `plugin()`. */
-  register(plugin: unknown, options?: PluginOptions): this & PromiseLike<void> {
-    enqueuePlugin(this[kState].root, plugin, options)
+  register<O extends object = Record<string, unknown>>(
+    plugin: RegistrablePlugin<O>,
+    options?: (O & ArborPluginOptions) | ((parent: ArborInstance) => O & ArborPluginOptions),
+  ): this & PromiseLike<void> {
+    enqueuePlugin(this[kState].root, plugin, options as PluginOptions | undefined)
     return this as this & PromiseLike<void>
   }
 
@@ -293,7 +312,7 @@ export class Arbor {
   // ---- hooks ----
 
   /** Adds a hook to this context (and its descendants); see docs/hooks.md for the names. */
-  addHook(name: HookName, fn: Function): this {
+  addHook<K extends HookName>(name: K, fn: HookSignatures[K]): this {
     checkHook(name, fn)
     const state = this[kState]
     const root = state.root
@@ -303,13 +322,16 @@ export class Arbor {
           `Cannot call "addHook" for "${name}"!`,
         )
       }
-      root.appHooks[name].push([fn, this as unknown as ArborInstance])
+      root.appHooks[name as 'onReady'].push([fn, this as unknown as ArborInstance])
       return this
     }
     if (root.ready && !(applicationHookNames as readonly string[]).includes(name)) {
       throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot call "addHook"!')
     }
     state.hooks[name].push(fn as never)
+    // As in Fastify, the hook also reaches the children this context already has: where it
+    // is added decides where it applies, not when (onRoute excepted, as in Fastify).
+    if (name !== 'onRoute') addHookToChildren(state, name, fn)
     return this
   }
 
@@ -391,8 +413,20 @@ export class Arbor {
 
   // ---- content types ----
 
+  /** Adds a body parser for a content type (string, RegExp, list, or '*'), in this context. */
   addContentTypeParser(
-    type: string | RegExp | Array<string | RegExp>,
+    type: ParserType,
+    options: ContentTypeParserOptions & { parseAs: 'string' | 'buffer' },
+    parser: BodyParser,
+  ): this
+  addContentTypeParser(
+    type: ParserType,
+    options: ContentTypeParserOptions,
+    parser: StreamParser,
+  ): this
+  addContentTypeParser(type: ParserType, parser: StreamParser): this
+  addContentTypeParser(
+    type: ParserType,
     a: ContentTypeParserOptions | Function,
     b?: Function,
   ): this {
@@ -491,4 +525,11 @@ function shorthand<G extends RouteGenericInterface>(
   }
   instance.route({ ...options, method, url: path } as unknown as RouteOptions)
   return instance as never
+}
+
+function addHookToChildren(state: ContextState, name: HookName, fn: unknown): void {
+  for (const child of state.children) {
+    child.hooks[name].push(fn as never)
+    addHookToChildren(child, name, fn)
+  }
 }

@@ -25,13 +25,24 @@ type QueueItem =
  */
 export class LoadFrame {
   readonly instance: ArborInstance
+  readonly node: PluginNode
   readonly items: QueueItem[] = []
   draining: Promise<void> | null = null
   error: Error | null = null
 
-  constructor(instance: ArborInstance) {
+  constructor(instance: ArborInstance, node: PluginNode) {
     this.instance = instance
+    this.node = node
   }
+}
+
+/** One loaded plugin, wrapped or not, for printPlugins(). */
+export interface PluginNode {
+  name: string
+  prefix: string
+  encapsulated: boolean
+  loadTime: number | undefined
+  children: PluginNode[]
 }
 
 export interface LoaderHooks {
@@ -91,7 +102,7 @@ export function drain(root: RootState, hooks: LoaderHooks, frame: LoadFrame): Pr
     while (frame.items.length > 0) {
       const item = frame.items.shift()!
       if (item.kind === 'after') {
-        await runAfter(root, frame, item.callback)
+        await runAfter(frame, item.callback)
         continue
       }
       // After a failure, later plugins of the same frame are not loaded.
@@ -109,7 +120,7 @@ export function drain(root: RootState, hooks: LoaderHooks, frame: LoadFrame): Pr
   return frame.draining
 }
 
-async function runAfter(root: RootState, frame: LoadFrame, callback: Function): Promise<void> {
+async function runAfter(frame: LoadFrame, callback: Function): Promise<void> {
   const err = frame.error
   if (callback.length === 0 && err !== null) return
   frame.error = null
@@ -129,8 +140,6 @@ async function runAfter(root: RootState, frame: LoadFrame, callback: Function): 
   } catch (e) {
     frame.error = e as Error
   }
-  // Anything the callback registered loads right after it.
-  void root
 }
 
 async function loadPlugin(
@@ -157,7 +166,15 @@ async function loadPlugin(
   } catch (err) {
     throw nameThePlugin(err as Error, name)
   }
-  const frame = new LoadFrame(instance)
+  const node: PluginNode = {
+    name,
+    prefix: state.prefix,
+    encapsulated: instance !== parent,
+    loadTime: undefined,
+    children: [],
+  }
+  parentFrame.node.children.push(node)
+  const frame = new LoadFrame(instance, node)
   root.frames.push(frame)
   const started = performance.now()
   try {
@@ -168,7 +185,8 @@ async function loadPlugin(
     throw nameThePlugin(err as Error, name)
   } finally {
     root.frames.splice(root.frames.lastIndexOf(frame), 1)
-    if (state.instance !== parent) state.loadTime = performance.now() - started
+    node.loadTime = performance.now() - started
+    if (state.instance !== parent) state.loadTime = node.loadTime
   }
   const parentState = hooks.stateOf(parent)
   parentState.pluginNames.push(name)

@@ -1,5 +1,7 @@
 import semver from 'semver'
 import { errorCodes } from '../errors.ts'
+import type { ArborInstance } from './instance.ts'
+import type { ArborPluginOptions } from './plugin-types.ts'
 
 /** The marks `fastify-plugin` sets; arbor reads the same ones, so either wrapper works. */
 export const kSkipOverride = Symbol.for('skip-override')
@@ -40,7 +42,14 @@ type Marked = Function & {
  * const db = plugin(async (app) => { app.decorate('db', connect()) }, { name: 'db' })
  * arbor().register(db) // app.db is visible to every route
  */
-export function plugin<T extends Function>(fn: T, meta: PluginMeta | string = {}): T {
+export function plugin<O extends object = Record<string, unknown>>(
+  fn: (
+    instance: ArborInstance,
+    opts: O & ArborPluginOptions,
+    done: (err?: Error) => void,
+  ) => unknown,
+  meta: PluginMeta | string = {},
+): typeof fn {
   if (typeof fn !== 'function') {
     throw new errorCodes.FST_ERR_PLUGIN_NOT_VALID(
       `plugin expects a function, instead got a '${typeof fn}'`,
@@ -57,11 +66,11 @@ export function plugin<T extends Function>(fn: T, meta: PluginMeta | string = {}
   return fn
 }
 
-let anonymous = 0
+// fastify-plugin names an unnamed meta `<function name>-auto-<n>`; so does arbor, so that a
+// `dependencies` entry only matches a name the plugin declared.
+let autoNames = 0
 function inferName(fn: Function): string {
-  if (fn.name.length > 0) return fn.name
-  anonymous++
-  return `anonymous-plugin-${anonymous}`
+  return `${fn.name || 'anonymous'}-auto-${autoNames++}`
 }
 
 export function pluginName(fn: Function): string {

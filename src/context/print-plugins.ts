@@ -1,29 +1,33 @@
+import type { PluginNode } from './plugin-loader.ts'
 import type { ContextState } from './state.ts'
 
 /**
- * The context tree as text, one line per context with its plugin name and load time:
+ * The plugin tree as text, one line per plugin with its name and load time; plugins wrapped
+ * with plugin() are marked, since they share their parent's context:
  *   root
  *   ├── auth 1 ms
  *   └── public 0 ms
- *       └── grandchild 0 ms
+ *       └── grandchild (wrapped) 0 ms
  */
 export function printPlugins(state: ContextState): string {
-  const lines = [label(state)]
-  appendChildren(state, '', lines)
+  const tree = state.root.rootFrame.node
+  const lines = [tree.name]
+  appendChildren(tree, '', lines)
   return `${lines.join('\n')}\n`
 }
 
-function appendChildren(state: ContextState, indent: string, lines: string[]): void {
-  state.children.forEach((child, index) => {
-    const last = index === state.children.length - 1
-    lines.push(`${indent}${last ? '└── ' : '├── '}${label(child)}`)
+function appendChildren(node: PluginNode, indent: string, lines: string[]): void {
+  node.children.forEach((child, index) => {
+    const last = index === node.children.length - 1
+    lines.push(`${indent}${last ? '└── ' : '├── '}${label(child, node)}`)
     appendChildren(child, `${indent}${last ? '    ' : '│   '}`, lines)
   })
 }
 
-function label(state: ContextState): string {
-  const time = state.loadTime === undefined ? '' : ` ${Math.round(state.loadTime)} ms`
+function label(node: PluginNode, parent: PluginNode): string {
+  const wrapped = node.encapsulated ? '' : ' (wrapped)'
   const prefix =
-    state.prefix !== '' && state.prefix !== state.parent?.prefix ? ` (prefix ${state.prefix})` : ''
-  return `${state.name}${prefix}${time}`
+    node.prefix !== '' && node.prefix !== parent.prefix ? ` (prefix ${node.prefix})` : ''
+  const time = node.loadTime === undefined ? '' : ` ${Math.round(node.loadTime)} ms`
+  return `${node.name}${wrapped}${prefix}${time}`
 }

@@ -130,12 +130,13 @@ export function runPayloadHooks(
 
 /**
  * Runs hooks whose errors cannot change the response any more (onResponse, onTimeout,
- * onRequestAbort, onError): every hook runs; failures are logged.
+ * onRequestAbort, onError): every hook runs; failures are logged. A null reply means
+ * onRequestAbort, whose hooks take (request, done) as in Fastify.
  */
 export function runObserverHooks(
   hooks: BoundHook[],
   request: Request,
-  reply: Reply,
+  reply: Reply | null,
   extra: unknown,
   withExtra: boolean,
   onDone?: () => void,
@@ -158,7 +159,12 @@ export function runObserverHooks(
     }
     let result: unknown
     try {
-      result = withExtra ? fn(request, reply, extra, done) : fn(request, reply, done)
+      result =
+        reply === null
+          ? fn(request, done)
+          : withExtra
+            ? fn(request, reply, extra, done)
+            : fn(request, reply, done)
     } catch (e) {
       done(e)
       return

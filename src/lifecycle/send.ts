@@ -15,10 +15,8 @@ export function sendReply(reply: Reply, payload: unknown): void {
   if (reply.runningOnErrorHook) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR()
   if (reply.sent) {
     const request = reply.request
-    reply.log.warn(
-      { err: new errorCodes.FST_ERR_REP_ALREADY_SENT(request.url, request.method) },
-      'Reply was already sent; this send is ignored',
-    )
+    const err = new errorCodes.FST_ERR_REP_ALREADY_SENT(request.url, request.method)
+    reply.log.warn({ err }, err.message)
     return
   }
   if (payload instanceof Error) {
@@ -157,7 +155,9 @@ export function write(reply: Reply, payload: unknown): void {
     headers['content-length'] = String(length)
   }
   writeHead(reply, statusCode)
-  res.end(payload)
+  // node drops a HEAD body on real sockets; inject's response does not, so drop it here
+  if (reply.request.raw.method === 'HEAD') res.end()
+  else res.end(payload)
 }
 
 function writeHead(reply: Reply, statusCode: number): void {
@@ -202,9 +202,11 @@ function writeHeadOnFirstData(reply: Reply, stream: Readable, failed: () => bool
 export function onResponseFinished(request: Request, reply: Reply, logRequests: boolean): void {
   const route = reply.route
   const res = reply.raw
-  if (!res.writableFinished) {
+  // writableEnded, not writableFinished: light-my-request's response (inject) ends without
+  // ever flushing to a socket, so writableFinished stays false there.
+  if (!res.writableEnded) {
     if (route.onRequestAbort !== null) {
-      runObserverHooks(route.onRequestAbort, request, reply, undefined, false)
+      runObserverHooks(route.onRequestAbort, request, null, undefined, false)
     }
     if (logRequests) reply.log.info({ res: reply }, 'request aborted by the client')
     return

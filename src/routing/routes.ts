@@ -1,5 +1,5 @@
 import type Router from 'find-my-way'
-import { type RequestHookName, requestHookNames } from '../context/hooks.ts'
+import { checkHook, type RequestHookName, requestHookNames } from '../context/hooks.ts'
 import type { ContextState } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import { handleRoute } from '../lifecycle/pipeline.ts'
@@ -60,14 +60,15 @@ export function addRoute(state: ContextState, input: RouteOptions): void {
   for (const name of requestHookNames) {
     const hooks = options[name]
     if (hooks === undefined) continue
-    for (const fn of ([] as unknown[]).concat(hooks)) {
-      if (typeof fn !== 'function')
-        throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, typeof fn)
-    }
+    // The same checks as addHook: a function, and not async while declaring done.
+    for (const fn of ([] as unknown[]).concat(hooks)) checkHook(name, fn)
   }
 
   options.url = path
-  options.method = methods.map((m) => m.toUpperCase())
+  // As in Fastify, a method given as a string stays a string (onRoute, request.routeOptions)
+  options.method = Array.isArray(options.method)
+    ? methods.map((m) => m.toUpperCase())
+    : options.method.toUpperCase()
   options.prefix = state.prefix
   for (const onRoute of state.hooks.onRoute) {
     ;(onRoute as (this: unknown, o: RouteOptions) => void).call(state.instance, options)
