@@ -1,15 +1,14 @@
 import { STATUS_CODES } from 'node:http'
+import { ArborError } from '../../index.ts'
 
 /**
- * An error raised by the bearer-token plugin. Registration errors (bad options) carry no
- * `statusCode`; request errors carry 401 (credentials) or 500 (the `auth` function failed).
- * Codes are those of `@fastify/bearer-auth` where that plugin has one.
+ * An error raised by the bearer-token plugin: an {@link ArborError} with a stable `code`.
+ * Request errors carry 401 (credentials) or 500 (the `auth` function failed); registration
+ * errors (bad options) carry the default 500. Codes are those of `@fastify/bearer-auth`
+ * where that plugin has one.
  */
-export class BearerAuthError extends Error {
-  readonly code: string
-  readonly statusCode: number | undefined
-
-  constructor(code: string, message: string, statusCode?: number) {
+export class BearerAuthError extends ArborError {
+  constructor(code: string, message: string, statusCode = 500) {
     super(message)
     this.name = 'BearerAuthError'
     this.code = code
@@ -23,7 +22,7 @@ export function defaultErrorResponse(err: BearerAuthError): {
   error: string
   message: string
 } {
-  const statusCode = err.statusCode ?? 500
+  const { statusCode } = err
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: err.message }
 }
 

@@ -1,9 +1,8 @@
-import plugin from 'fastify-plugin'
-import type { FastifyInstance as ArborInstance } from 'fastify4'
-import { resolveOptions } from './options.ts'
-import { createVerifier } from './verify.ts'
+import { type ArborInstance, type ArborPluginAsync, plugin } from '../../index.ts'
+import { type BearerAuthOptions, resolveOptions } from './options.ts'
+import { createVerifier, type VerifyBearerAuth } from './verify.ts'
 
-export type { BearerAuthError } from './errors.ts'
+export { BearerAuthError } from './errors.ts'
 export type {
   BearerAuthFunction,
   BearerAuthKeys,
@@ -12,7 +11,18 @@ export type {
 } from './options.ts'
 export type { VerifyBearerAuth } from './verify.ts'
 
-async function bearerAuthPlugin(instance: ArborInstance, options: unknown): Promise<void> {
+declare module '../../index.ts' {
+  interface ArborInstance {
+    /** Set by `bearerAuth` with `addHook: false`: the check, for you to use as a hook. */
+    verifyBearerAuth?: VerifyBearerAuth
+  }
+}
+
+// Options are typed for callers and still checked at run time, for JavaScript callers.
+const bearerAuthPlugin: ArborPluginAsync<BearerAuthOptions> = async (
+  instance: ArborInstance,
+  options,
+) => {
   const resolved = resolveOptions(options, instance.log)
   const verifyBearerAuth = createVerifier(resolved)
   if (resolved.addHook) instance.addHook('onRequest', verifyBearerAuth)

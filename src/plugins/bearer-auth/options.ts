@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger as ArborLogger, FastifyRequest as ArborRequest } from 'fastify4'
+import type { ArborLogger, ArborRequest } from '../../index.ts'
 import { type BearerAuthError, defaultErrorResponse, invalidOption } from './errors.ts'
 
 /** The accepted tokens: an array or a Set of non-empty strings. */
@@ -13,7 +13,9 @@ export type BearerAuthFunction = (key: string, request: ArborRequest) => boolean
 /** A logger level the plugin may log rejected requests at. */
 export type BearerAuthLogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
 
-interface BearerAuthCommonOptions {
+// A type literal, not an interface, so the options fit `register(plugin, options)`'s
+// Record<string, unknown>.
+type BearerAuthCommonOptions = {
   /** The authorization scheme expected before the token. Default `'Bearer'`. */
   bearerType?: string
   /**

@@ -1,4 +1,4 @@
-import type { FastifyReply as ArborReply, FastifyRequest as ArborRequest } from 'fastify4'
+import type { ArborReply, ArborRequest, DoneCallback } from '../../index.ts'
 import { createKeyMatcher } from './compare.ts'
 import {
   authFunctionFailed,
@@ -15,7 +15,7 @@ import type { ResolvedOptions } from './options.ts'
 export type VerifyBearerAuth = (
   request: ArborRequest,
   reply: ArborReply,
-  done: (err?: Error) => void,
+  done: DoneCallback,
 ) => void
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -37,7 +37,7 @@ export function createVerifier(options: ResolvedOptions): VerifyBearerAuth {
   function reject(
     request: ArborRequest,
     reply: ArborReply,
-    done: (err?: Error) => void,
+    done: DoneCallback,
     error: BearerAuthError,
     wwwAuthenticate: string | undefined,
   ): void {
@@ -45,7 +45,7 @@ export function createVerifier(options: ResolvedOptions): VerifyBearerAuth {
     if (logLevel !== undefined) {
       request.log[logLevel]({ code: error.code }, `bearer auth: ${error.message}`)
     }
-    reply.code(error.statusCode ?? 500)
+    reply.code(error.statusCode)
     if (wwwAuthenticate !== undefined) reply.header('www-authenticate', wwwAuthenticate)
     if (contentType !== undefined) reply.header('content-type', contentType)
     if (!addHook) {
@@ -65,7 +65,7 @@ export function createVerifier(options: ResolvedOptions): VerifyBearerAuth {
   function fail(
     request: ArborRequest,
     reply: ArborReply,
-    done: (err?: Error) => void,
+    done: DoneCallback,
     cause: unknown,
   ): void {
     request.log.error({ err: cause }, 'bearer auth: the auth function failed')
@@ -75,7 +75,7 @@ export function createVerifier(options: ResolvedOptions): VerifyBearerAuth {
   function settle(
     request: ArborRequest,
     reply: ArborReply,
-    done: (err?: Error) => void,
+    done: DoneCallback,
     accepted: unknown,
   ): void {
     if (accepted === true) done()
