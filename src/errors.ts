@@ -293,7 +293,7 @@ export const errorCodes = {
     "The decorator '%s'%s is not present in %s",
   ),
   FST_ERR_PLUGIN_DEPENDENCY_MISSING: define(
-    'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE',
+    'FST_ERR_PLUGIN_DEPENDENCY_MISSING',
     "The dependency '%s' of plugin '%s' is not registered",
   ),
   FST_ERR_PLUGIN_CALLBACK_NOT_FN: define('FST_ERR_PLUGIN_CALLBACK_NOT_FN', 'plugin: %s'),
