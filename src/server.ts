@@ -5,6 +5,7 @@ import lightMyRequest, {
   type InjectOptions,
   type Response as InjectResponse,
 } from 'light-my-request'
+import { callWithTimeout } from './context/call-with-timeout.ts'
 import type { ArborInstance } from './context/instance.ts'
 import { drain } from './context/plugin-loader.ts'
 import type { RootState } from './context/state.ts'
@@ -117,33 +118,13 @@ export function callAppHook(
   timeout: number,
   name: string,
 ): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    let settled = false
-    const timer =
-      timeout > 0
-        ? setTimeout(() => finish(new errorCodes.FST_ERR_HOOK_TIMEOUT(name)), timeout)
-        : undefined
-    function finish(err?: Error | null): void {
-      if (settled) return
-      settled = true
-      if (timer !== undefined) clearTimeout(timer)
-      if (err) reject(err)
-      else resolve()
-    }
-    try {
-      const result = fn.call(instance, ...args, (err?: Error | null) => finish(err))
-      if (result !== null && typeof (result as PromiseLike<unknown>)?.then === 'function') {
-        ;(result as PromiseLike<unknown>).then(
-          () => finish(),
-          (err: unknown) => finish(err as Error),
-        )
-      } else if (fn.length <= args.length) {
-        finish()
-      }
-    } catch (err) {
-      finish(err as Error)
-    }
-  })
+  return callWithTimeout(
+    fn,
+    instance,
+    args,
+    timeout,
+    () => new errorCodes.FST_ERR_HOOK_TIMEOUT(name),
+  )
 }
 
 export async function listen(

@@ -1,4 +1,5 @@
 import { errorCodes } from '../errors.ts'
+import { callWithTimeout } from './call-with-timeout.ts'
 import type { ArborInstance } from './instance.ts'
 import { isSkipOverride, pluginName } from './plugin-meta.ts'
 import type { ContextState, RootState } from './state.ts'
@@ -178,7 +179,13 @@ async function loadPlugin(
   root.frames.push(frame)
   const started = performance.now()
   try {
-    await runWithTimeout(fn, instance, options, root.options.pluginTimeout, name)
+    await callWithTimeout(
+      fn,
+      undefined,
+      [instance, options],
+      root.options.pluginTimeout,
+      () => new errorCodes.FST_ERR_PLUGIN_TIMEOUT(name),
+    )
     await drain(root, hooks, frame)
     if (frame.error !== null) throw frame.error
   } catch (err) {
@@ -191,44 +198,6 @@ async function loadPlugin(
   const parentState = hooks.stateOf(parent)
   parentState.pluginNames.push(name)
   if (state !== parentState) state.pluginNames.push(name)
-}
-
-function runWithTimeout(
-  fn: PluginFunction,
-  instance: ArborInstance,
-  options: Record<string, unknown>,
-  timeout: number,
-  name: string,
-): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    let settled = false
-    const timer =
-      timeout > 0
-        ? setTimeout(() => finish(new errorCodes.FST_ERR_PLUGIN_TIMEOUT(name)), timeout)
-        : undefined
-    function finish(err?: Error | null): void {
-      if (settled) return
-      settled = true
-      if (timer !== undefined) clearTimeout(timer)
-      if (err) reject(err)
-      else resolve()
-    }
-    let result: unknown
-    try {
-      result = fn(instance, options, (err?: Error) => finish(err ?? null))
-    } catch (err) {
-      finish(err as Error)
-      return
-    }
-    if (result !== null && typeof (result as PromiseLike<unknown>)?.then === 'function') {
-      ;(result as PromiseLike<unknown>).then(
-        () => finish(null),
-        (err: unknown) => finish(err instanceof Error ? err : new Error(String(err))),
-      )
-    } else if (fn.length < 3) {
-      finish(null)
-    }
-  })
 }
 
 /** Tags an error with the plugin it came from, once (the innermost plugin wins). */
