@@ -209,8 +209,10 @@ export interface RouteOptions<G extends RouteGenericInterface = RouteGenericInte
   exposeHeadRoute?: boolean
   constraints?: Record<string, unknown>
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
-  /** set by arbor: the prefix of the context the route was registered in (seen by onRoute) */
+  /** set by arbor for onRoute: the prefix of the route's context */
   prefix?: string
+  /** set by arbor for onRoute: the path as written, without the prefix */
+  routePath?: string
 }
 
 /** Route options given to a shorthand (`get`, `post`, …): method and url come from the call. */

@@ -64,32 +64,41 @@ export function addRoute(state: ContextState, input: RouteOptions): void {
     for (const fn of ([] as unknown[]).concat(hooks)) checkHook(name, fn)
   }
 
-  options.url = path
   // As in Fastify, a method given as a string stays a string (onRoute, request.routeOptions)
   options.method = Array.isArray(options.method)
     ? methods.map((m) => m.toUpperCase())
     : options.method.toUpperCase()
-  options.prefix = state.prefix
-  for (const onRoute of state.hooks.onRoute) {
-    ;(onRoute as (this: unknown, o: RouteOptions) => void).call(state.instance, options)
-  }
-  const finalMethods = ([] as string[]).concat(options.method).map((m) => m.toUpperCase())
-  for (const url of prefixedUrls(state, options)) {
-    for (const method of finalMethods) {
-      if ((method === 'GET' || method === 'HEAD') && options.schema?.body !== undefined) {
-        throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, url)
+  for (const url of prefixedUrls(state, path, options)) {
+    // onRoute sees Fastify's fields: url and path with the prefix, routePath without it.
+    const routeOptions: RouteOptions = {
+      ...options,
+      url,
+      path: url,
+      routePath: path,
+      prefix: state.prefix,
+    }
+    runOnRoute(state, routeOptions)
+    const finalUrl = routeOptions.url ?? url
+    for (const method of ([] as string[]).concat(routeOptions.method).map((m) => m.toUpperCase())) {
+      if ((method === 'GET' || method === 'HEAD') && routeOptions.schema?.body !== undefined) {
+        throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, finalUrl)
       }
-      register(state, method, url, options)
-      const exposeHead = options.exposeHeadRoute ?? root.options.exposeHeadRoutes
-      if (
-        method === 'GET' &&
-        exposeHead &&
-        !root.router.hasRoute('HEAD', url, options.constraints ?? {})
-      ) {
-        register(state, 'HEAD', url, options)
-        autoHeads(root.router).add(url)
+      register(state, method, finalUrl, routeOptions)
+      const exposeHead = routeOptions.exposeHeadRoute ?? root.options.exposeHeadRoutes
+      const constraints = routeOptions.constraints ?? {}
+      if (method === 'GET' && exposeHead && !root.router.hasRoute('HEAD', finalUrl, constraints)) {
+        const headOptions: RouteOptions = { ...routeOptions, method: 'HEAD' }
+        runOnRoute(state, headOptions)
+        register(state, 'HEAD', finalUrl, headOptions)
+        autoHeads(root.router).add(finalUrl)
       }
     }
+  }
+}
+
+function runOnRoute(state: ContextState, options: RouteOptions): void {
+  for (const onRoute of state.hooks.onRoute) {
+    ;(onRoute as (this: unknown, o: RouteOptions) => void).call(state.instance, options)
   }
 }
 
@@ -122,9 +131,8 @@ function register(state: ContextState, method: string, url: string, options: Rou
 }
 
 /** The full paths of a route inside a prefixed plugin (Fastify's `prefixTrailingSlash`). */
-function prefixedUrls(state: ContextState, options: RouteOptions): string[] {
+function prefixedUrls(state: ContextState, path: string, options: RouteOptions): string[] {
   const prefix = state.prefix
-  const path = options.url ?? ''
   if (prefix === '') return [path === '' ? '/' : path]
   if (path === '/' || path === '') {
     const mode = options.prefixTrailingSlash ?? 'both'
