@@ -53,16 +53,19 @@ export interface ArborRequest<G extends RouteGenericInterface = RouteGenericInte
 
 /** The root Request class; each context extends it to carry its own decorators. */
 export class Request {
-  id: string
-  params: unknown
-  query: unknown
-  body: unknown
-  raw: IncomingMessage
-  log: ArborLogger
-  originalUrl: string
-  validationError: unknown
+  // Fields are declared, not defined: the constructor assigns each one, so every request has
+  // one fixed shape, and no per-class field initializer runs (it showed up at 7-8% of CPU
+  // with 100 plugins, each with its own subclass).
+  declare id: string
+  declare params: unknown
+  declare query: unknown
+  declare body: unknown
+  declare raw: IncomingMessage
+  declare log: ArborLogger
+  declare originalUrl: string
+  declare validationError: unknown
   /** @internal the matched route; holds everything resolved once per route. */
-  route: RouteContext
+  declare route: RouteContext
 
   constructor(
     id: string,
