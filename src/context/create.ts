@@ -77,7 +77,8 @@ export function arbor(options?: ArborOptions): ArborInstance {
     schemas: new SchemaSet(),
     validatorCompiler: undefined,
     serializerCompiler: undefined,
-    schemaErrorFormatter: resolved.schemaErrorFormatter ?? defaultSchemaErrorFormatter,
+    schemaErrorFormatter:
+      resolved.schemaErrorFormatter?.bind(instance) ?? defaultSchemaErrorFormatter,
     pluginNames: [],
     children: [],
     routes: [],

@@ -5,7 +5,7 @@ import { errorCodes } from '../errors.ts'
 import type { Reply } from '../reply.ts'
 import type { Request } from '../request.ts'
 import type { RouteContext } from '../routing/route-context.ts'
-import { runValidator } from '../schema/validation.ts'
+import { runValidator, type ValidationOutcome } from '../schema/validation.ts'
 import { runObserverHooks, runPayloadHooks, runRequestHooks, toError } from './hook-runner.ts'
 import { onResponseFinished } from './send.ts'
 
@@ -126,10 +126,15 @@ function preValidation(request: Request, reply: Reply): void {
 function validate(err: Error | null, request: Request, reply: Reply): void {
   if (err !== null) return sendError(reply, err)
   if (reply.sent) return
+  validateFrom(0, request, reply)
+}
+
+/** Validates the route's parts from index `start` on; an `$async` validator resumes it later. */
+function validateFrom(start: number, request: Request, reply: Reply): void {
   const route = reply.route
   const validators = route.validators
   if (validators !== null) {
-    for (let i = 0; i < validators.length; i++) {
+    for (let i = start; i < validators.length; ) {
       const [part, dataVar, fn] = validators[i]!
       const data =
         part === 'params'
@@ -139,28 +144,57 @@ function validate(err: Error | null, request: Request, reply: Reply): void {
             : part === 'querystring'
               ? request.query
               : request.raw.headers
-      let outcome: ReturnType<typeof runValidator>
+      let outcome: ValidationOutcome
       try {
-        outcome = runValidator(fn, data, dataVar, route.schemaErrorFormatter)
+        // An absent part is validated as null, as Fastify does (a `['object', 'null']` body
+        // schema accepts a request without a body).
+        outcome = runValidator(fn, data ?? null, dataVar, route.schemaErrorFormatter)
       } catch (thrown) {
         return sendError(reply, toError(thrown))
       }
-      if (outcome.error !== null) {
-        if (route.attachValidation) {
-          request.validationError = outcome.error
-          break
-        }
-        return sendError(reply, outcome.error)
+      if (outcome.pending !== undefined) {
+        const at = i
+        outcome.pending.then(
+          (settled) => {
+            const next = applyOutcome(settled, part, at, request, reply)
+            if (next >= 0) validateFrom(next, request, reply)
+          },
+          (thrown: unknown) => sendError(reply, toError(thrown)),
+        )
+        return
       }
-      if (outcome.hasValue) {
-        if (part === 'params') request.params = outcome.value
-        else if (part === 'body') request.body = outcome.value
-        else if (part === 'querystring') request.query = outcome.value
-      }
+      i = applyOutcome(outcome, part, i, request, reply)
+      if (i < 0) return
     }
   }
   if (route.preHandler !== null) runRequestHooks(route.preHandler, request, reply, runHandler)
   else runHandler(null, request, reply)
+}
+
+/** Applies one part's outcome: the index of the next part to validate, or -1 once replied. */
+function applyOutcome(
+  outcome: ValidationOutcome,
+  part: string,
+  i: number,
+  request: Request,
+  reply: Reply,
+): number {
+  if (outcome.error !== null) {
+    if (!reply.route.attachValidation) {
+      sendError(reply, outcome.error)
+      return -1
+    }
+    // The handler runs with the first failure attached; later parts are not validated.
+    request.validationError = outcome.error
+    return Number.POSITIVE_INFINITY
+  }
+  if (outcome.hasValue) {
+    if (part === 'params') request.params = outcome.value
+    else if (part === 'body') request.body = outcome.value
+    else if (part === 'querystring') request.query = outcome.value
+    else request.raw.headers = outcome.value as IncomingMessage['headers']
+  }
+  return i + 1
 }
 
 export function runHandler(err: Error | null, request: Request, reply: Reply): void {
