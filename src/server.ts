@@ -6,6 +6,7 @@ import lightMyRequest, {
   type Response as InjectResponse,
 } from 'light-my-request'
 import { callWithTimeout } from './context/call-with-timeout.ts'
+import { resolveClasses } from './context/classes.ts'
 import type { ArborInstance } from './context/instance.ts'
 import { drain } from './context/plugin-loader.ts'
 import type { RootState } from './context/state.ts'
@@ -87,6 +88,7 @@ async function boot(root: RootState): Promise<void> {
     )
     throw err
   }
+  resolveClasses(root.rootState)
   buildNotFoundRoutes(root)
   for (const route of root.routes) buildRoute(route)
   for (const route of root.notFoundRoutes) buildRoute(route)

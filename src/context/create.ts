@@ -70,8 +70,10 @@ export function arbor(options?: ArborOptions): ArborInstance {
     prefix: '',
     logger,
     hooks: emptyHookStore(),
-    Request: class RootRequest extends Request {},
-    Reply: class RootReply extends Reply {},
+    requestDecorators: Object.create(Request.prototype) as object,
+    replyDecorators: Object.create(Reply.prototype) as object,
+    Request,
+    Reply,
     errorHandler: { func: null, instance: null, parent: null },
     parsers: defaultParsers(resolved.onProtoPoisoning, resolved.onConstructorPoisoning),
     schemas: new SchemaSet(),
@@ -129,8 +131,10 @@ function createChild(
         ? parentState.logger.child({}, { level: logLevel })
         : parentState.logger,
     hooks: copyHookStore(parentState.hooks),
-    Request: class extends parentState.Request {},
-    Reply: class extends parentState.Reply {},
+    requestDecorators: Object.create(parentState.requestDecorators) as object,
+    replyDecorators: Object.create(parentState.replyDecorators) as object,
+    Request: parentState.Request,
+    Reply: parentState.Reply,
     errorHandler: parentState.errorHandler,
     parsers: parentState.parsers.clone(),
     schemas: parentState.schemas.share(),
@@ -190,8 +194,8 @@ function checkMeta(fn: Function, instance: ArborInstance): void {
   const targets: Array<[string[] | undefined, object, string]> = [
     [decorators.fastify, instance, ''],
     [decorators.instance, instance, ''],
-    [decorators.request, state.Request.prototype, ' (request)'],
-    [decorators.reply, state.Reply.prototype, ' (reply)'],
+    [decorators.request, state.requestDecorators, ' (request)'],
+    [decorators.reply, state.replyDecorators, ' (reply)'],
   ]
   for (const [names, target, kind] of targets) {
     for (const decorator of names ?? []) {

@@ -279,7 +279,7 @@ export class Arbor {
   decorateRequest(name: string, value: unknown, dependencies?: string[]): this {
     addDecorator(
       this[kState].root,
-      this[kState].Request.prototype,
+      this[kState].requestDecorators,
       name,
       value,
       dependencies,
@@ -291,7 +291,7 @@ export class Arbor {
   decorateReply(name: string, value: unknown, dependencies?: string[]): this {
     addDecorator(
       this[kState].root,
-      this[kState].Reply.prototype,
+      this[kState].replyDecorators,
       name,
       value,
       dependencies,
@@ -303,10 +303,10 @@ export class Arbor {
     return name in this
   }
   hasRequestDecorator(name: string): boolean {
-    return name in this[kState].Request.prototype
+    return name in this[kState].requestDecorators
   }
   hasReplyDecorator(name: string): boolean {
-    return name in this[kState].Reply.prototype
+    return name in this[kState].replyDecorators
   }
 
   // ---- hooks ----

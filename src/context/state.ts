@@ -33,6 +33,13 @@ export interface ContextState {
   prefix: string
   logger: ArborLogger
   hooks: HookStore
+  /**
+   * Where this context's request and reply decorators are kept until the application is ready.
+   * Each inherits from its parent's, so `name in requestDecorators` sees the ancestors' too.
+   */
+  requestDecorators: object
+  replyDecorators: object
+  /** The classes this context's routes use; resolved at ready (see context/classes.ts). */
   Request: RequestClass
   Reply: ReplyClass
   errorHandler: ErrorHandlerLink

@@ -175,7 +175,7 @@ describe('Encapsulation rules: error handlers', () => {
     })
     const res = await app.inject('/q')
     assert.equal(res.statusCode, 422)
-    assert.deepEqual(res.json(), { statusCode: 400, context: 'querystring', hasValidation: true })
+    assert.deepEqual(res.json(), { statusCode: 400, context: 'query', hasValidation: true }) // spec "Validation error": 'query'
   })
 
   for (const [label, wrap] of [

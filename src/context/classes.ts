@@ -1,0 +1,44 @@
+import { Reply } from '../reply.ts'
+import { Request } from '../request.ts'
+import type { ContextState, ReplyClass, RequestClass } from './state.ts'
+
+/**
+ * Gives every context its Request and Reply classes, once, when the application becomes ready.
+ * A context that added request (or reply) decorators gets a subclass of its parent's class
+ * carrying them; a context that added none shares its parent's class. Sharing matters: with
+ * a subclass for each of 100 plugins, the constructors saw 100 object shapes and V8's slow
+ * path cost 12% of the CPU in the plugins benchmark.
+ */
+export function resolveClasses(state: ContextState): void {
+  const parent = state.parent
+  state.Request = classFor(
+    parent === null ? Request : parent.Request,
+    state.requestDecorators,
+    parent === null,
+  )
+  state.Reply = classFor(
+    parent === null ? Reply : parent.Reply,
+    state.replyDecorators,
+    parent === null,
+  )
+  for (const child of state.children) resolveClasses(child)
+}
+
+function classFor<C extends RequestClass | ReplyClass>(
+  base: C,
+  decorators: object,
+  isRoot: boolean,
+): C {
+  const names = Reflect.ownKeys(decorators)
+  // The root always gets its own class, so two applications never share decorators.
+  if (names.length === 0 && !isRoot) return base
+  const Derived = class extends (base as unknown as new (...args: never[]) => object) {}
+  for (const name of names) {
+    Object.defineProperty(
+      Derived.prototype,
+      name,
+      Object.getOwnPropertyDescriptor(decorators, name)!,
+    )
+  }
+  return Derived as unknown as C
+}
