@@ -1,0 +1,42 @@
+// The part of autocannon's programmatic API the runner uses (the package ships no types).
+declare module 'autocannon' {
+  interface AutocannonRequest {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string
+  }
+
+  interface AutocannonOptions {
+    url: string
+    connections?: number
+    duration?: number
+    pipelining?: number
+    timeout?: number
+    requests?: AutocannonRequest[]
+  }
+
+  interface AutocannonHistogram {
+    average: number
+    mean: number
+    stddev: number
+    min: number
+    max: number
+    p50: number
+    p99: number
+    total: number
+  }
+
+  interface AutocannonResult {
+    duration: number
+    errors: number
+    timeouts: number
+    non2xx: number
+    '2xx': number
+    requests: AutocannonHistogram & { sent: number }
+    latency: AutocannonHistogram
+  }
+
+  function autocannon(options: AutocannonOptions): Promise<AutocannonResult>
+  export default autocannon
+}

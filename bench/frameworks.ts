@@ -1,0 +1,28 @@
+// The frameworks the suite compares, in the order their rows are run and printed.
+import type { Scenario } from './scenario.ts'
+
+export interface Framework {
+  /** The name used on the command line (`--only`) and as the server file's name. */
+  name: string
+  label: string
+  /** Which of the scenario's setups builds this framework's server. */
+  setup: 'fastify' | 'express' | 'hono' | 'node'
+  /** Packages whose versions the report prints. */
+  packages: string[]
+}
+
+export const FRAMEWORKS: Framework[] = [
+  { name: 'arbor', label: 'arbor', setup: 'fastify', packages: [] },
+  { name: 'fastify4', label: 'fastify 4', setup: 'fastify', packages: ['fastify4'] },
+  { name: 'fastify5', label: 'fastify 5', setup: 'fastify', packages: ['fastify5'] },
+  { name: 'hono', label: 'hono', setup: 'hono', packages: ['hono', '@hono/node-server'] },
+  { name: 'express', label: 'express 5', setup: 'express', packages: ['express'] },
+  { name: 'node', label: 'node:http', setup: 'node', packages: [] },
+]
+
+/** The two rows every other row is divided by. */
+export const BASELINES = ['fastify4', 'node'] as const
+
+export function supports(scenario: Scenario, framework: Framework): boolean {
+  return scenario[framework.setup] !== undefined
+}

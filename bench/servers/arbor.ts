@@ -1,0 +1,3 @@
+import { serveFastifyStyle } from './serve.ts'
+
+await serveFastifyStyle('arbor')
