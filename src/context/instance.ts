@@ -12,6 +12,7 @@ import type { ArborLogger } from '../logger.ts'
 import type { PoisoningAction } from '../options.ts'
 import { type PrintRoutesOptions, printRoutes } from '../routing/print-routes.ts'
 import { addRoute } from '../routing/routes.ts'
+import { installShorthands } from '../routing/shorthands.ts'
 import {
   addresses,
   close,
@@ -35,16 +36,14 @@ import type {
   ShorthandRouteOptions,
   ValidatorCompiler,
 } from '../types.ts'
-import { supportedMethods } from '../types.ts'
 import { addDecorator } from './decorators.ts'
 import { applicationHookNames, checkHook, type HookName } from './hooks.ts'
-import { drain, enqueueAfter, enqueuePlugin, type PluginOptions } from './plugin-loader.ts'
+import { enqueueAfter, enqueuePlugin, type PluginOptions } from './plugin-loader.ts'
 import { arborVersion } from './plugin-meta.ts'
 import type { ArborPluginOptions } from './plugin-types.ts'
 import { printPlugins } from './print-plugins.ts'
 import { type ContextState, kState } from './state.ts'
-
-const kThenGuard = Symbol('arbor.then-guard')
+import { installThenable } from './thenable.ts'
 
 type Handler<G extends RouteGenericInterface> = RouteHandler<G>
 type ParserType = string | RegExp | Array<string | RegExp>
@@ -66,9 +65,9 @@ export type RegistrablePlugin<O extends object> =
  * instance, created with its parent's instance as prototype (DESIGN.md "How encapsulation
  * works"): a decorator is a property, visible here and below, never above or beside.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the shorthands declared in the interface below are installed on the prototype by installShorthands
 export class Arbor {
   declare [kState]: ContextState
-  declare [kThenGuard]: boolean
 
   /** arbor's own version. */
   get version(): string {
@@ -182,63 +181,6 @@ export class Arbor {
   route<G extends RouteGenericInterface = RouteGenericInterface>(options: RouteOptions<G>): this {
     addRoute(this[kState], options as unknown as RouteOptions)
     return this
-  }
-
-  get<G extends RouteGenericInterface = RouteGenericInterface>(
-    path: string,
-    a: ShorthandRouteOptions<G> | Handler<G>,
-    b?: Handler<G>,
-  ): this {
-    return shorthand(this, 'GET', path, a, b)
-  }
-  head<G extends RouteGenericInterface = RouteGenericInterface>(
-    path: string,
-    a: ShorthandRouteOptions<G> | Handler<G>,
-    b?: Handler<G>,
-  ): this {
-    return shorthand(this, 'HEAD', path, a, b)
-  }
-  post<G extends RouteGenericInterface = RouteGenericInterface>(
-    path: string,
-    a: ShorthandRouteOptions<G> | Handler<G>,
-    b?: Handler<G>,
-  ): this {
-    return shorthand(this, 'POST', path, a, b)
-  }
-  put<G extends RouteGenericInterface = RouteGenericInterface>(
-    path: string,
-    a: ShorthandRouteOptions<G> | Handler<G>,
-    b?: Handler<G>,
-  ): this {
-    return shorthand(this, 'PUT', path, a, b)
-  }
-  delete<G extends RouteGenericInterface = RouteGenericInterface>(
-    path: string,
-    a: ShorthandRouteOptions<G> | Handler<G>,
-    b?: Handler<G>,
-  ): this {
-    return shorthand(this, 'DELETE', path, a, b)
-  }
-  options<G extends RouteGenericInterface = RouteGenericInterface>(
-    path: string,
-    a: ShorthandRouteOptions<G> | Handler<G>,
-    b?: Handler<G>,
-  ): this {
-    return shorthand(this, 'OPTIONS', path, a, b)
-  }
-  patch<G extends RouteGenericInterface = RouteGenericInterface>(
-    path: string,
-    a: ShorthandRouteOptions<G> | Handler<G>,
-    b?: Handler<G>,
-  ): this {
-    return shorthand(this, 'PATCH', path, a, b)
-  }
-  all<G extends RouteGenericInterface = RouteGenericInterface>(
-    path: string,
-    a: ShorthandRouteOptions<G> | Handler<G>,
-    b?: Handler<G>,
-  ): this {
-    return shorthand(this, [...supportedMethods], path, a, b)
   }
 
   /** Whether a route exists for a method and url (and constraints). */
@@ -463,35 +405,26 @@ export class Arbor {
   }
 }
 
-/**
- * Awaiting the instance (or what `register` and `after` return) loads what was registered so
- * far, as avvio does for Fastify. Once the application is ready the instance is no longer
- * thenable. Defined outside the class so the public type is not itself a promise.
- */
-Object.defineProperty(Arbor.prototype, 'then', {
-  configurable: true,
-  get(this: Arbor) {
-    const root = this[kState].root
-    if (root.ready) return undefined
-    if (this[kThenGuard] === true) {
-      this[kThenGuard] = false
-      return undefined
-    }
-    return (resolve: (value: unknown) => void, reject: (err: unknown) => void) => {
-      const frame = root.frames[root.frames.length - 1]!
-      drain(root, root.loader, frame).then(() => {
-        const err = frame.error
-        if (err !== null) {
-          frame.error = null
-          reject(err)
-          return
-        }
-        Object.defineProperty(this, kThenGuard, { value: true, writable: true, configurable: true })
-        resolve(this)
-      }, reject)
-    }
-  },
-})
+// The method shorthands (spec "shorthand route methods"): `(path, handler)`,
+// `(path, options, handler)` or `(path, options-with-handler)`; see routing/shorthands.ts.
+type ShorthandArgs<G extends RouteGenericInterface> = [
+  path: string,
+  options: ShorthandRouteOptions<G> | Handler<G>,
+  handler?: Handler<G>,
+]
+type DefaultGeneric = RouteGenericInterface
+export interface Arbor {
+  get<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
+  head<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
+  post<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
+  put<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
+  delete<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
+  options<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
+  patch<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
+  all<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
+}
+installShorthands(Arbor.prototype)
+installThenable(Arbor.prototype)
 
 /** An arbor instance; an interface so applications can declare their decorators on it. */
 export interface ArborInstance extends Arbor {}
@@ -502,29 +435,6 @@ function assertFunction(value: unknown, method: string): void {
       `${method} expects a function, got ${typeof value}`,
     )
   }
-}
-
-function shorthand<G extends RouteGenericInterface>(
-  instance: Arbor,
-  method: string | string[],
-  path: string,
-  a: ShorthandRouteOptions<G> | Handler<G>,
-  b?: Handler<G>,
-): Arbor & never {
-  let options: Record<string, unknown>
-  if (typeof a === 'function') {
-    options = { handler: a }
-  } else {
-    if (a === null || typeof a !== 'object') {
-      throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), path)
-    }
-    if (b !== undefined && a.handler !== undefined) {
-      throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), path)
-    }
-    options = { ...a, handler: b ?? a.handler }
-  }
-  instance.route({ ...options, method, url: path } as unknown as RouteOptions)
-  return instance as never
 }
 
 function addHookToChildren(state: ContextState, name: HookName, fn: unknown): void {
