@@ -58,7 +58,7 @@ for (const framework of ['arbor', 'fastify4', 'fastify5']) {
     for (let round = 0; round < Number(values.rounds); round++) {
       // Alternate which load starts first, so neither side always gets the head start.
       const pair = round % 2 === 0 ? ([none, hooks] as const) : ([hooks, none] as const)
-      const [first, second] = await measurePair([pair[0], pair[1]], withHooks.requests, load)
+      const [first, second] = (await measurePair([pair[0], pair[1]], withHooks.requests, load)).cpu
       const [a, b] = round % 2 === 0 ? [first, second] : [second, first]
       plain.push(a)
       hooked.push(b)

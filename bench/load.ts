@@ -121,7 +121,7 @@ export async function measurePair(
   servers: [{ pid: number; port: number }, { pid: number; port: number }],
   requests: ScenarioRequest[],
   options: LoadOptions,
-): Promise<[number, number]> {
+): Promise<PairResult> {
   const half = { ...options, connections: Math.max(1, Math.round(options.connections / 2)) }
   const before = servers.map((s) => cpuSeconds(s.pid))
   const results = await Promise.all(servers.map((s) => run(s.port, requests, half)))
@@ -130,5 +130,18 @@ export async function measurePair(
     const completed = results[i]!.requests.total
     return completed > 0 ? ((after[i]! - before[i]!) * 1e6) / completed : Number.NaN
   }
-  return [perRequest(0), perRequest(1)]
+  return {
+    cpu: [perRequest(0), perRequest(1)],
+    requests: [results[0]!.requests.total, results[1]!.requests.total],
+  }
+}
+
+/**
+ * What a paired load measured: each server's CPU time per request, and the requests each
+ * completed in the same window while sharing one core (their ratio is a throughput ratio
+ * measured in one run).
+ */
+export interface PairResult {
+  cpu: [number, number]
+  requests: [number, number]
 }

@@ -84,11 +84,15 @@ export function scenarioTable(result: ScenarioResult): string {
       const ratio = s.paired[base]
       if (!ratio) return []
       const name = base === 'node' ? 'node:http' : 'fastify 4'
-      return [`${s.label} ÷ ${name} ${show(ratio, fixed(2))} (${ratio.n} rounds)`]
+      const req = s.pairedReq?.[base]
+      const throughput = req ? `, requests completed ${show(req, fixed(2))}` : ''
+      return [
+        `${s.label} ÷ ${name}: CPU/req ${show(ratio, fixed(2))}${throughput} (${ratio.n} rounds)`,
+      ]
     }),
   )
   if (!paired.length) return rows
-  return `${rows}\n\nPaired CPU µs/req ratio (both servers loaded at the same time): ${paired.join('; ')}.`
+  return `${rows}\n\nPaired (both servers loaded at the same time on one core): ${paired.join('; ')}.`
 }
 
 export function startupTable(rows: StartupRow[]): string {
@@ -132,7 +136,7 @@ interface Target {
   what: string
   /** Median of the per-round ratios, rows measured one after the other. */
   value: number | undefined
-  /** Median of the paired ratios (both loaded at once), for CPU targets; it decides. */
+  /** Median of the paired ratios (both loaded at once: CPU/req, or requests completed); it decides. */
   paired?: number | undefined
   limit: number
   atLeast: boolean
@@ -154,6 +158,7 @@ export function targets(results: Results): string {
         {
           what: `${scenario}: req/s ÷ ${name}`,
           value: arbor?.ratios[base].reqPerSec?.median,
+          paired: arbor?.pairedReq?.[base]?.median,
           limit: base === 'node' ? 0.95 : 1,
           atLeast: true,
         },
@@ -238,7 +243,7 @@ export function markdown(results: Results): string {
     "- **p99 ms**: autocannon's 99th-percentile latency. **RSS MB**: the server's VmRSS right after the load.",
     "- **server busy**: the server's CPU time over the window divided by wall time (100% = its core was saturated). Per-request CPU is lowest when the server is saturated (pipelined requests arrive in bigger batches), so compare CPU figures between rows that are similarly busy.",
     '- **other procs**: CPU that other processes on the machine used during the window, in cores (from `/proc/stat`, minus the server and autocannon). Above ~10% something competed with the benchmark for the two cores and that round is less reliable; the median over rounds is there to outvote such rounds.',
-    "- **Paired ratio**: arbor and fastify 4 (then arbor and node:http) are loaded at the same time, each with half the connections, both servers on the server core; the ratio of their CPU per request over the same window does not see the machine's speed drifting between one row and the next, which on a shared VM moves single rows by ±30%. The order in which the two loads start alternates by round. The CPU targets below are judged on it.",
+    "- **Paired ratio**: arbor and fastify 4 (then arbor and node:http) are loaded at the same time, each with half the connections, both servers on the server core; the ratio of their CPU per request over the same window does not see the machine's speed drifting between one row and the next, which on a shared VM moves single rows by ±30%. The order in which the two loads start alternates by round. The same window also gives a throughput ratio: the requests each server completed while the two shared one core. The targets below are judged on the paired figures.",
     "- Before it is loaded, every server's answer to each request of the scenario is checked once (status, exact body, JSON content type); a wrong answer fails the row instead of being measured.",
     '',
   ]

@@ -18,7 +18,10 @@ export interface PairedRow {
   scenario: string
   framework: string
   base: string
+  /** CPU per request, subject ÷ base, one per round. */
   ratios: number[]
+  /** Requests completed in the shared window, subject ÷ base, one per round. */
+  reqRatios: number[]
 }
 
 export interface Ratio {
@@ -44,6 +47,8 @@ export interface Summary {
   ratios: Record<(typeof BASELINES)[number], Ratio>
   /** CPU per request ÷ each baseline's, measured paired (both loaded at once); arbor only. */
   paired: Record<(typeof BASELINES)[number], Spread | null>
+  /** Requests completed ÷ each baseline's in the same paired window; arbor only. */
+  pairedReq: Record<(typeof BASELINES)[number], Spread | null>
 }
 
 export interface ScenarioResult {
@@ -83,11 +88,11 @@ export function summarize(
   paired: PairedRow[],
   labels: Record<string, string>,
 ): ScenarioResult {
-  const pairedWith = (framework: string, base: string) => {
+  const pairedWith = (framework: string, base: string, key: 'ratios' | 'reqRatios' = 'ratios') => {
     const row = paired.find(
       (p) => p.scenario === scenario.name && p.framework === framework && p.base === base,
     )
-    return row ? spread(row.ratios) : null
+    return row ? spread(row[key] ?? []) : null
   }
   const mine = rows.filter((r) => r.scenario === scenario.name)
   const order = FRAMEWORKS.map((f) => f.name).filter((name) =>
@@ -117,6 +122,10 @@ export function summarize(
       paired: {
         fastify4: pairedWith(framework, 'fastify4'),
         node: pairedWith(framework, 'node'),
+      },
+      pairedReq: {
+        fastify4: pairedWith(framework, 'fastify4', 'reqRatios'),
+        node: pairedWith(framework, 'node', 'reqRatios'),
       },
     }
   })

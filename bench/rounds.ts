@@ -121,17 +121,17 @@ export async function runScenario(
         framework: subject.framework.name,
         base: base.framework.name,
         ratios: [],
+        reqRatios: [],
       }
       for (let round = 1; round <= options.pairedRounds; round++) {
         // Which server's autocannon starts first alternates, so neither always has the edge.
         const swap = round % 2 === 0
         const [a, b] = swap ? [base, subject] : [subject, base]
-        const [cpuA, cpuB] = await measurePair(
-          [a, b],
-          scenario.requests,
-          load(options.pairedDuration),
-        )
+        const pair = await measurePair([a, b], scenario.requests, load(options.pairedDuration))
+        const [cpuA, cpuB] = pair.cpu
+        const [reqA, reqB] = pair.requests
         row.ratios.push(swap ? cpuB / cpuA : cpuA / cpuB)
+        row.reqRatios.push(swap ? reqB / reqA : reqA / reqB)
       }
       paired.push(row)
       options.logPair(row)
