@@ -29,6 +29,11 @@ const silentLogger: ArborLogger = {
   child: () => silentLogger,
 }
 
+/** Whether a logger is arbor's silent one (logging off): no per-request child is needed. */
+export function isSilent(logger: ArborLogger): boolean {
+  return logger === silentLogger
+}
+
 interface RequestLike {
   method?: string
   url?: string

@@ -26,9 +26,17 @@ function requestIdGenerator(root: RootState['options']): (req: IncomingMessage) 
   let counter = 0
   const generate = root.genReqId ?? (() => `req-${(++counter).toString(36)}`)
   if (header === false) return generate
+  // Read from rawHeaders: `req.headers` is built lazily by Node, and most requests carry no id.
   return (req) => {
-    const given = req.headers[header]
-    return typeof given === 'string' && given.length > 0 ? given : generate(req)
+    const raw = req.rawHeaders
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i]!
+      if (name.length === header.length && name.toLowerCase() === header) {
+        const given = raw[i + 1]!
+        if (given.length > 0) return given
+      }
+    }
+    return generate(req)
   }
 }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import { parseBody } from '../content/body-reader.ts'
 import { errorCodes } from '../errors.ts'
+import { isSilent } from '../logger.ts'
 import type { Reply } from '../reply.ts'
 import type { Request } from '../request.ts'
 import type { RouteContext } from '../routing/route-context.ts'
@@ -48,7 +49,9 @@ export function startRequest(
 ): { request: Request; reply: Reply } {
   const root = route.state.root
   const id = root.genReqId(req)
-  const log = route.logger.child({ [root.options.requestIdLogLabel]: id })
+  const log = isSilent(route.logger)
+    ? route.logger
+    : route.logger.child({ [root.options.requestIdLogLabel]: id })
   const request = new route.Request(id, params, req, query, log, route)
   const reply = new route.Reply(res, request, log, route)
   const logRequests = !root.options.disableRequestLogging && log.level !== 'silent'
@@ -93,6 +96,10 @@ function afterPreParsing(
 function readBody(request: Request, reply: Reply, payload: Readable): void {
   const raw = request.raw
   const method = raw.method ?? 'GET'
+  // Node builds `req.headers` lazily; a GET never needs it here.
+  if (!bodyMethods.has(method) && !optionalBodyMethods.has(method)) {
+    return preValidation(request, reply)
+  }
   const headers = raw.headers
   const contentType = headers['content-type']
   const hasBody =
@@ -100,9 +107,7 @@ function readBody(request: Request, reply: Reply, payload: Readable): void {
     (headers['content-length'] !== undefined && headers['content-length'] !== '0')
   if (bodyMethods.has(method)) {
     if (contentType === undefined && !hasBody) return preValidation(request, reply)
-  } else if (optionalBodyMethods.has(method)) {
-    if (contentType === undefined || !hasBody) return preValidation(request, reply)
-  } else {
+  } else if (contentType === undefined || !hasBody) {
     return preValidation(request, reply)
   }
   const parser = reply.route.parsers.find(contentType ?? '')
