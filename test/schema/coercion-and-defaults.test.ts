@@ -4,10 +4,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import arbor, { type ArborOptions } from '../../src/index.ts'
-
-function badRequest(message: string) {
-  return { statusCode: 400, code: 'FST_ERR_VALIDATION', error: 'Bad Request', message }
-}
+import { badRequest } from '../helpers/validation-error.ts'
 
 const typed = {
   type: 'object',

@@ -3,12 +3,9 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import arbor, { type ArborInstance, errorCodes } from '../../src/index.ts'
+import { badRequest } from '../helpers/validation-error.ts'
 
 type App = ArborInstance
-
-function badRequest(message: string) {
-  return { statusCode: 400, code: 'FST_ERR_VALIDATION', error: 'Bad Request', message }
-}
 
 // One shared schema with a URI-like $id holding every kind of target a $ref can name:
 // a definition, a property, and a sub-schema with its own `#<id>`.

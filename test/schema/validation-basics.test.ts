@@ -4,12 +4,9 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import arbor, { type ArborInstance, errorCodes } from '../../src/index.ts'
+import { badRequest } from '../helpers/validation-error.ts'
 
 type App = ArborInstance
-
-function badRequest(message: string) {
-  return { statusCode: 400, code: 'FST_ERR_VALIDATION', error: 'Bad Request', message }
-}
 
 /** A handler that counts its calls and echoes what validation handed it. */
 function echo() {
