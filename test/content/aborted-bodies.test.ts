@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict'
 import { once } from 'node:events'
-import { type AddressInfo, connect } from 'node:net'
+import { connect } from 'node:net'
 import type { Readable } from 'node:stream'
 import { describe, test } from 'node:test'
 import type { ArborReply, ArborRequest } from '../../src/index.ts'
 import arbor from '../../src/index.ts'
+import { listenLocal } from '../helpers/http.ts'
 
 type LogLine = { level: number; msg?: string; err?: { message?: string } }
 
@@ -85,18 +86,13 @@ async function goodRequest(port: number) {
   assert.deepEqual(await res.json(), { body: { ok: 1 } })
 }
 
-async function listen(app: ReturnType<typeof arbor>): Promise<number> {
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return (app.server.address() as AddressInfo).port
-}
-
 describe('content: a client that aborts mid-body', () => {
   test('Request bodies: a client that aborts mid-body is dropped quietly and the next request succeeds', {
     timeout: 10_000,
   }, async (t) => {
     const { app, calls, logs, reading, closed } = abortApp()
     t.after(() => app.close())
-    const port = await listen(app)
+    const port = await listenLocal(app)
     const socket = await startRequest(
       port,
       'POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000',
@@ -115,7 +111,7 @@ describe('content: a client that aborts mid-body', () => {
   }, async (t) => {
     const { app, calls, logs, reading, closed } = abortApp()
     t.after(() => app.close())
-    const port = await listen(app)
+    const port = await listenLocal(app)
     const socket = await startRequest(
       port,
       'POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ntransfer-encoding: chunked',
@@ -148,7 +144,7 @@ describe('content: a client that aborts mid-body', () => {
         return text
       },
     )
-    const port = await listen(app)
+    const port = await listenLocal(app)
     const socket = await startRequest(
       port,
       'POST / HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/x-stream\r\ncontent-length: 1000',
@@ -168,7 +164,7 @@ describe('content: a client that aborts mid-body', () => {
   }, async (t) => {
     const { app, calls, logs, reading, closed } = abortApp()
     t.after(() => app.close())
-    const port = await listen(app)
+    const port = await listenLocal(app)
     const sockets = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         startRequest(

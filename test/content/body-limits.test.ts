@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict'
-import { type IncomingMessage, request, STATUS_CODES } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type IncomingMessage, request } from 'node:http'
 import type { Readable } from 'node:stream'
 import { describe, test } from 'node:test'
 import { createGunzip, gzipSync } from 'node:zlib'
 import type { ArborReply, ArborRequest, BodyParser } from '../../src/index.ts'
 import arbor from '../../src/index.ts'
+import { assertError } from '../helpers/error-payload.ts'
+import { listenLocal } from '../helpers/http.ts'
 
 type Done = Parameters<BodyParser>[2]
 
-type Json = Record<string, unknown>
 type Options = Parameters<typeof arbor>[0]
-type App = ReturnType<typeof arbor>
 
 /** An app whose POST / handler records the length of every body it receives. */
 function recordingApp(options?: Options) {
@@ -31,20 +30,6 @@ function jsonOfSize(bytes: number): string {
   return doc
 }
 
-function assertError(
-  res: { statusCode: number; body: string },
-  statusCode: number,
-  code: string,
-): Json {
-  assert.equal(res.statusCode, statusCode)
-  const payload = JSON.parse(res.body) as Json
-  assert.deepEqual(Object.keys(payload).sort(), ['code', 'error', 'message', 'statusCode'])
-  assert.equal(payload.statusCode, statusCode)
-  assert.equal(payload.code, code)
-  assert.equal(payload.error, STATUS_CODES[statusCode])
-  return payload
-}
-
 function postJson(payload: string | Buffer, headers: Record<string, string> = {}) {
   return {
     method: 'POST' as const,
@@ -52,11 +37,6 @@ function postJson(payload: string | Buffer, headers: Record<string, string> = {}
     headers: { 'content-type': 'application/json', ...headers },
     payload,
   }
-}
-
-async function listen(app: App): Promise<number> {
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return (app.server.address() as AddressInfo).port
 }
 
 function readResponse(response: IncomingMessage): Promise<{ statusCode: number; body: string }> {
@@ -221,7 +201,7 @@ describe('content: body limits', () => {
   }, async (t) => {
     const { app, calls } = recordingApp({ bodyLimit: 100 })
     t.after(() => app.close())
-    const port = await listen(app)
+    const port = await listenLocal(app)
     // headers only: the 413 must come back although not one byte of the body was written
     const res = await streamPost(
       port,
@@ -238,7 +218,7 @@ describe('content: body limits', () => {
   }, async (t) => {
     const { app, calls } = recordingApp({ bodyLimit: 100 })
     t.after(() => app.close())
-    const port = await listen(app)
+    const port = await listenLocal(app)
     const doc = jsonOfSize(100)
     const res = await streamPost(
       port,
@@ -254,7 +234,7 @@ describe('content: body limits', () => {
   }, async (t) => {
     const { app, calls } = recordingApp({ bodyLimit: 100 })
     t.after(() => app.close())
-    const port = await listen(app)
+    const port = await listenLocal(app)
     // 101 bytes and the request left open: the 413 has to come before the body ends
     const res = await streamPost(
       port,
@@ -344,7 +324,7 @@ describe('content: preParsing and the body limit', () => {
   }, async (t) => {
     const { app, calls } = gunzipApp({ bodyLimit: 1000 })
     t.after(() => app.close())
-    const port = await listen(app)
+    const port = await listenLocal(app)
     const headers = {
       'content-type': 'application/json',
       'content-encoding': 'gzip',

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
-import { STATUS_CODES } from 'node:http'
 import { describe, test } from 'node:test'
 import type { ArborRequest, BodyParser } from '../../src/index.ts'
 import arbor from '../../src/index.ts'
+import { assertError } from '../helpers/error-payload.ts'
 
 type Done = Parameters<BodyParser>[2]
 
@@ -25,15 +25,6 @@ function recordingApp() {
     },
   })
   return { app, calls }
-}
-
-function assertError(res: { statusCode: number; body: string }, statusCode: number, code: string) {
-  assert.equal(res.statusCode, statusCode)
-  const payload = JSON.parse(res.body) as Json
-  assert.deepEqual(Object.keys(payload).sort(), ['code', 'error', 'message', 'statusCode'])
-  assert.equal(payload.statusCode, statusCode)
-  assert.equal(payload.code, code)
-  assert.equal(payload.error, STATUS_CODES[statusCode])
 }
 
 describe('content: which methods have their body read', () => {

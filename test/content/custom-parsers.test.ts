@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict'
-import { STATUS_CODES } from 'node:http'
 import type { Readable } from 'node:stream'
 import { describe, test } from 'node:test'
 import type { ArborInstance, ArborRequest, BodyParser } from '../../src/index.ts'
 import arbor, { plugin } from '../../src/index.ts'
+import { assertError } from '../helpers/error-payload.ts'
 
 type Done = Parameters<BodyParser>[2]
-
-type Json = Record<string, unknown>
 
 /** An app whose POST / handler records every body it receives and echoes it back. */
 function recordingApp() {
@@ -24,20 +22,6 @@ async function readAll(stream: AsyncIterable<Buffer | string>): Promise<string> 
   let text = ''
   for await (const chunk of stream) text += chunk.toString()
   return text
-}
-
-function assertError(
-  res: { statusCode: number; body: string },
-  statusCode: number,
-  code: string,
-): Json {
-  assert.equal(res.statusCode, statusCode)
-  const payload = JSON.parse(res.body) as Json
-  assert.deepEqual(Object.keys(payload).sort(), ['code', 'error', 'message', 'statusCode'])
-  assert.equal(payload.statusCode, statusCode)
-  assert.equal(payload.code, code)
-  assert.equal(payload.error, STATUS_CODES[statusCode])
-  return payload
 }
 
 function post(contentType: string | undefined, payload: string) {

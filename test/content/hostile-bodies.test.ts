@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
-import { STATUS_CODES } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { describe, test } from 'node:test'
 import arbor from '../../src/index.ts'
+import { assertError } from '../helpers/error-payload.ts'
+import { listenLocal } from '../helpers/http.ts'
 
 type Json = Record<string, unknown>
 type Options = Parameters<typeof arbor>[0]
@@ -20,20 +20,6 @@ function recordingApp(options?: Options) {
     return { keys: Object.keys(body), ownProto: Object.hasOwn(body, '__proto__') }
   })
   return { app, calls }
-}
-
-function assertError(
-  res: { statusCode: number; body: string },
-  statusCode: number,
-  code: string,
-): Json {
-  assert.equal(res.statusCode, statusCode)
-  const payload = JSON.parse(res.body) as Json
-  assert.deepEqual(Object.keys(payload).sort(), ['code', 'error', 'message', 'statusCode'])
-  assert.equal(payload.statusCode, statusCode)
-  assert.equal(payload.code, code)
-  assert.equal(payload.error, STATUS_CODES[statusCode])
-  return payload
 }
 
 function postJson(payload: string) {
@@ -183,8 +169,7 @@ describe('content: many bad requests', () => {
   }, async (t) => {
     const { app, calls } = recordingApp({ bodyLimit: 100 })
     t.after(() => app.close())
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = app.server.address() as AddressInfo
+    const port = await listenLocal(app)
     const url = `http://127.0.0.1:${port}/`
     const kinds: { contentType: string; body: string; status: number; code: string }[] = [
       {

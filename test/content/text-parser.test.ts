@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict'
 import { request } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Readable } from 'node:stream'
 import { describe, test } from 'node:test'
 import type { ArborRequest, BodyParser } from '../../src/index.ts'
 import arbor from '../../src/index.ts'
+import { listenLocal } from '../helpers/http.ts'
 
 type Done = Parameters<BodyParser>[2]
 
@@ -61,8 +61,7 @@ describe('content: default text parser', () => {
   test('Request bodies: multi-byte UTF-8 text survives chunk boundaries', async (t) => {
     const { app, calls } = recordingApp()
     t.after(() => app.close())
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const { port } = app.server.address() as AddressInfo
+    const port = await listenLocal(app)
     // most characters are multi-byte and the body is written in 1001-byte slices, so chunk
     // boundaries fall inside characters: decoding chunk by chunk would corrupt them
     const text = 'é€😀a'.repeat(10_000)

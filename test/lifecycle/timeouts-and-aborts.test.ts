@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { describe, test } from 'node:test'
 import arbor from '../../src/index.ts'
-
-type App = ReturnType<typeof arbor>
+import { listenLocal } from '../helpers/http.ts'
 
 // Only so that a hook that never fires fails the test instead of hanging the run.
 const SAFETY_TIMEOUT = 10_000
@@ -15,11 +13,6 @@ function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
     resolve = r
   })
   return { promise, resolve }
-}
-
-async function listenLocal(app: App): Promise<number> {
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return (app.server.address() as AddressInfo).port
 }
 
 /** GETs path on a fresh connection and resolves with the client-side outcome. */

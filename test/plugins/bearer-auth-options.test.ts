@@ -1,6 +1,5 @@
 // Every option of the bearer-token plugin, and every registration error (issue 6).
 import assert from 'node:assert/strict'
-import { Writable } from 'node:stream'
 import { describe, test } from 'node:test'
 import arbor, { ArborError, type ArborInstance } from '../../src/index.ts'
 import {
@@ -8,6 +7,7 @@ import {
   type BearerAuthOptions,
   bearerAuth,
 } from '../../src/plugins/bearer-auth/index.ts'
+import { captureLogs } from '../helpers/log-capture.ts'
 
 type App = ReturnType<typeof arbor>
 
@@ -416,24 +416,13 @@ describe('bearer auth: addHook false', () => {
 describe('bearer auth: verifyErrorLogLevel', () => {
   type Line = { level: number; msg?: string; code?: string }
 
-  function capture(): { lines: Line[]; stream: Writable } {
-    const lines: Line[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, callback) {
-        for (const text of String(chunk).split('\n')) if (text) lines.push(JSON.parse(text))
-        callback()
-      },
-    })
-    return { lines, stream }
-  }
-
   const rejections = (lines: Line[]) =>
     lines
       .filter((line) => line.msg?.startsWith('bearer auth:'))
       .map(({ level, msg, code }) => ({ level, msg, code }))
 
   test('rejected requests are logged at error level by default', async (t) => {
-    const { lines, stream } = capture()
+    const { lines, stream } = captureLogs<Line>()
     const app = protectedApp({ keys: [KEY] }, arbor({ logger: { level: 'trace', stream } }))
     t.after(() => app.close())
     await app.inject({ url: '/p' })
@@ -453,7 +442,7 @@ describe('bearer auth: verifyErrorLogLevel', () => {
   })
 
   test('verifyErrorLogLevel picks the level', async (t) => {
-    const { lines, stream } = capture()
+    const { lines, stream } = captureLogs<Line>()
     const app = protectedApp(
       { keys: [KEY], verifyErrorLogLevel: 'warn' },
       arbor({ logger: { level: 'trace', stream } }),
@@ -471,7 +460,7 @@ describe('bearer auth: verifyErrorLogLevel', () => {
 
   test('verifyErrorLogLevel false or null logs no rejection', async (t) => {
     for (const verifyErrorLogLevel of [false, null]) {
-      const { lines, stream } = capture()
+      const { lines, stream } = captureLogs<Line>()
       const app = protectedApp(
         { keys: [KEY], verifyErrorLogLevel },
         arbor({ logger: { level: 'trace', stream } }),
@@ -485,7 +474,7 @@ describe('bearer auth: verifyErrorLogLevel', () => {
   })
 
   test('a failing auth function is logged at error level with its cause, whatever the level', async (t) => {
-    const { lines, stream } = capture()
+    const { lines, stream } = captureLogs<Line>()
     const app = protectedApp(
       {
         auth: () => {

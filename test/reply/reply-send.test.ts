@@ -1,21 +1,9 @@
 import assert from 'node:assert/strict'
 import { ServerResponse } from 'node:http'
-import { Readable, Writable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { describe, test } from 'node:test'
 import arbor from '../../src/index.ts'
-
-function logSink() {
-  const lines: Record<string, unknown>[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      for (const line of String(chunk).split('\n')) {
-        if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>)
-      }
-      callback()
-    },
-  })
-  return { lines, stream }
-}
+import { captureLogs } from '../helpers/log-capture.ts'
 
 describe('reply.send()', () => {
   test('a plain object is sent as JSON with application/json; charset=utf-8', async (t) => {
@@ -185,7 +173,7 @@ describe('async handlers', () => {
   })
 
   test('an async handler that calls send and returns the reply is not sent twice', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream } })
     t.after(() => app.close())
     app.get('/', async (_request, reply) => {
@@ -202,7 +190,7 @@ describe('async handlers', () => {
   })
 
   test('an async handler resolving undefined without sending logs an error and does not hang', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream } })
     t.after(() => app.close())
     app.get('/', async () => {
@@ -220,7 +208,7 @@ describe('async handlers', () => {
 
 describe('a second send', () => {
   test('is logged at warn with FST_ERR_REP_ALREADY_SENT and ignored', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream } })
     t.after(() => app.close())
     app.get('/twice', (_request, reply) => {
@@ -241,7 +229,7 @@ describe('a second send', () => {
   })
 
   test('an async handler that sends and then returns a value: the first one wins', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream } })
     t.after(() => app.close())
     app.get('/', async (_request, reply) => {
@@ -254,7 +242,7 @@ describe('a second send', () => {
   })
 
   test('the server keeps serving after a second send, over real HTTP', async (t) => {
-    const app = arbor({ logger: { level: 'info', stream: logSink().stream } })
+    const app = arbor({ logger: { level: 'info', stream: captureLogs().stream } })
     t.after(() => app.close())
     app.get('/twice', (_request, reply) => {
       reply.send({ n: 1 })
@@ -333,7 +321,7 @@ describe('reply members', () => {
   })
 
   test('hijack() hands the raw response to the handler; arbor sends nothing more', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream } })
     t.after(() => app.close())
     app.get('/', async (_request, reply) => {

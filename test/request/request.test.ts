@@ -1,21 +1,8 @@
 import assert from 'node:assert/strict'
 import { IncomingMessage } from 'node:http'
-import { Writable } from 'node:stream'
 import { describe, test } from 'node:test'
 import arbor from '../../src/index.ts'
-
-function logSink() {
-  const lines: Record<string, unknown>[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      for (const line of String(chunk).split('\n')) {
-        if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>)
-      }
-      callback()
-    },
-  })
-  return { lines, stream }
-}
+import { captureLogs } from '../helpers/log-capture.ts'
 
 describe('request', () => {
   test('id is a string, different for each request', async (t) => {
@@ -183,7 +170,7 @@ describe('request', () => {
   })
 
   test('Request and reply members: request.log is a child logger carrying the request id', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream }, disableRequestLogging: true })
     t.after(() => app.close())
     app.get('/', async (request) => {
@@ -200,7 +187,7 @@ describe('request', () => {
   })
 
   test('Request and reply members: request.log.error(obj, message) writes an error line', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream }, disableRequestLogging: true })
     t.after(() => app.close())
     app.get('/', async (request, reply) => {

@@ -1,20 +1,7 @@
 import assert from 'node:assert/strict'
-import { Writable } from 'node:stream'
 import { describe, test } from 'node:test'
 import arbor, { errorCodes } from '../../src/index.ts'
-
-function logSink() {
-  const lines: Record<string, unknown>[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      for (const line of String(chunk).split('\n')) {
-        if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>)
-      }
-      callback()
-    },
-  })
-  return { lines, stream }
-}
+import { captureLogs } from '../helpers/log-capture.ts'
 
 const withProps = (message: string, props: Record<string, unknown>) =>
   Object.assign(new Error(message), props)
@@ -165,7 +152,7 @@ describe('the default error handler', () => {
 
 describe('error logging', () => {
   test('a 5xx is logged at error level with its stack; the client never sees the stack', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream } })
     t.after(() => app.close())
     app.get('/boom', async () => {
@@ -188,7 +175,7 @@ describe('error logging', () => {
   })
 
   test('a 4xx is logged at info level, not error', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream } })
     t.after(() => app.close())
     app.get('/', async () => {

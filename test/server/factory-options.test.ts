@@ -1,20 +1,7 @@
 import assert from 'node:assert/strict'
-import { Writable } from 'node:stream'
 import { describe, test } from 'node:test'
 import arbor from '../../src/index.ts'
-
-function logSink() {
-  const lines: Record<string, unknown>[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      for (const line of String(chunk).split('\n')) {
-        if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>)
-      }
-      callback()
-    },
-  })
-  return { lines, stream }
-}
+import { captureLogs } from '../helpers/log-capture.ts'
 
 describe('the factory', () => {
   test('arbor() with no options builds an instance that serves a route', async (t) => {
@@ -188,7 +175,7 @@ describe('the factory', () => {
   })
 
   test('logger: pino options with a destination stream write JSON lines there', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'warn', stream } })
     t.after(() => app.close())
     app.log.info('below the level')

@@ -1,28 +1,15 @@
 import assert from 'node:assert/strict'
-import { Writable } from 'node:stream'
 import { describe, test } from 'node:test'
 import arbor from '../../src/index.ts'
+import { captureLogs } from '../helpers/log-capture.ts'
 
 type Line = Record<string, unknown>
-
-function logSink() {
-  const lines: Line[] = []
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      for (const line of String(chunk).split('\n')) {
-        if (line.trim() !== '') lines.push(JSON.parse(line) as Line)
-      }
-      callback()
-    },
-  })
-  return { lines, stream }
-}
 
 const byMsg = (lines: Line[], msg: string) => lines.filter((l) => l.msg === msg)
 
 describe('request logging', () => {
   test('each request logs "incoming request" and "request completed" with reqId and responseTime', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream } })
     t.after(() => app.close())
     app.get('/hello', async (request) => ({ id: request.id }))
@@ -51,7 +38,7 @@ describe('request logging', () => {
   })
 
   test('over real HTTP the lines carry the client address and port', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream } })
     t.after(() => app.close())
     app.get('/', async () => 'ok')
@@ -69,7 +56,7 @@ describe('request logging', () => {
   })
 
   test('a 404 and a 500 are logged with their status codes', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream } })
     t.after(() => app.close())
     app.get('/boom', async () => {
@@ -82,7 +69,7 @@ describe('request logging', () => {
   })
 
   test('disableRequestLogging: no request lines, request.log still works', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream }, disableRequestLogging: true })
     t.after(() => app.close())
     app.get('/', async (request) => {
@@ -97,7 +84,7 @@ describe('request logging', () => {
   })
 
   test('a route logLevel above info silences its request lines but keeps warnings', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream } })
     t.after(() => app.close())
     app.get('/quiet', { logLevel: 'warn' }, async (request) => {
@@ -115,7 +102,7 @@ describe('request logging', () => {
   })
 
   test('app.log writes at the root, without a request id', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream } })
     t.after(() => app.close())
     app.log.info({ k: 'v' }, 'root message')
@@ -128,7 +115,7 @@ describe('request logging', () => {
 
 describe('request ids', () => {
   test('genReqId builds the id from the raw request', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     let n = 0
     const app = arbor({
       logger: { level: 'info', stream },
@@ -145,7 +132,7 @@ describe('request ids', () => {
   })
 
   test('requestIdHeader: the id is taken from that header when present', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream }, requestIdHeader: 'x-request-id' })
     t.after(() => app.close())
     app.get('/', async (request) => ({ id: request.id }))
@@ -185,7 +172,7 @@ describe('request ids', () => {
   })
 
   test('requestIdLogLabel renames the id key in log lines', async (t) => {
-    const { lines, stream } = logSink()
+    const { lines, stream } = captureLogs()
     const app = arbor({ logger: { level: 'info', stream }, requestIdLogLabel: 'traceId' })
     t.after(() => app.close())
     app.get('/', async (request) => {
