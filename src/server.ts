@@ -129,11 +129,7 @@ export function callAppHook(
   )
 }
 
-export async function listen(
-  instance: ArborInstance,
-  root: RootState,
-  options: ListenOptions,
-): Promise<string> {
+export async function listen(root: RootState, options: ListenOptions): Promise<string> {
   if (typeof options !== 'object' || options === null) {
     throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID(
       'listen expects an object { port, host, backlog }',
@@ -178,7 +174,6 @@ export async function listen(
       root.logger.error({ err }, 'onListen hook failed'),
     )
   }
-  void instance
   return address
 }
 
@@ -195,12 +190,12 @@ export function addresses(
   return [{ address: info.address, family: info.family, port: info.port }]
 }
 
-export function close(instance: ArborInstance, root: RootState): Promise<void> {
-  root.closingPromise ??= closeOnce(instance, root)
+export function close(root: RootState): Promise<void> {
+  root.closingPromise ??= closeOnce(root)
   return root.closingPromise
 }
 
-async function closeOnce(instance: ArborInstance, root: RootState): Promise<void> {
+async function closeOnce(root: RootState): Promise<void> {
   if (root.booting !== null) await root.booting.catch(() => {})
   root.closing = true
   for (const [fn, ctx] of root.appHooks.preClose) {
@@ -223,14 +218,12 @@ async function closeOnce(instance: ArborInstance, root: RootState): Promise<void
   }
   root.closed = true
   root.listening = false
-  void instance
   if (failure !== null) throw failure
 }
 
 type InjectCallback = (err: Error | null, res?: InjectResponse) => void
 
 export function inject(
-  _instance: ArborInstance,
   root: RootState,
   options: InjectOptions | string | undefined,
   callback: InjectCallback | undefined,

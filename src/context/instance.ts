@@ -134,7 +134,7 @@ export class Arbor {
   listen(a?: ListenOptions | ListenCallback, b?: ListenCallback): Promise<string> | undefined {
     const options = typeof a === 'function' ? {} : (a ?? {})
     const callback = typeof a === 'function' ? a : b
-    const promise = listen(this, this[kState].root, options)
+    const promise = listen(this[kState].root, options)
     if (callback === undefined) return promise
     promise.then(
       (address) => callback(null, address),
@@ -152,7 +152,7 @@ export class Arbor {
   close(): Promise<void>
   close(callback: (err?: Error | null) => void): this
   close(callback?: (err?: Error | null) => void): Promise<void> | this {
-    const promise = close(this, this[kState].root)
+    const promise = close(this[kState].root)
     if (callback === undefined) return promise
     promise.then(
       () => callback(null),
@@ -172,7 +172,7 @@ export class Arbor {
     options?: InjectOptions | string,
     callback?: (err: Error | null, res?: InjectResponse) => void,
   ): Chain | Promise<InjectResponse> | undefined {
-    return inject(this, this[kState].root, options, callback) as never
+    return inject(this[kState].root, options, callback) as never
   }
 
   // ---- routes ----
