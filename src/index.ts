@@ -1,50 +1,48 @@
 // arbor's public entry: it wires the parts together and holds no logic of its own.
-import { arbor } from './context/create.ts'
+import { arbor } from './server/create-app.ts'
 
 export { arbor }
 export default arbor
 
-export type {
-  BodyParser,
-  ContentTypeParserFn,
-  ContentTypeParserOptions,
-  StreamParser,
-} from './content/parsers.ts'
-export type { ApplicationHookName, HookName, RequestHookName } from './context/hooks.ts'
-export type { ArborInstance } from './context/instance.ts'
+export type { AjvFactoryOptions, ArborOptions } from './config/options.ts'
 export { type PluginMeta, plugin } from './context/plugin-meta.ts'
+export { ArborError, type ArborErrorClass, type ErrorCode, errorCodes } from './errors.ts'
+export type { ContentTypeParserOptions, PoisoningAction } from './types/content.ts'
+export type { ApplicationHookName, HookName, RequestHookName } from './types/hook-names.ts'
+export type { HTTPMethod, RouteGenericInterface } from './types/http.ts'
 export type {
+  ArborErrorLike,
+  ArborInstance,
   ArborPluginAsync,
   ArborPluginCallback,
   ArborPluginOptions,
-} from './context/plugin-types.ts'
-export { ArborError, type ArborErrorClass, type ErrorCode, errorCodes } from './errors.ts'
-export type { ArborLogger } from './logger.ts'
-export type { AjvFactoryOptions, ArborOptions, PoisoningAction } from './options.ts'
-export type { ArborReply } from './reply.ts'
-export type { ArborRequest, RequestRouteOptions } from './request.ts'
-export type { ListenOptions } from './server.ts'
-export type {
-  ArborErrorLike,
+  ArborReply,
+  ArborRequest,
+  BodyParser,
+  ContentTypeParserFn,
   DoneCallback,
   ErrorHandler,
-  HTTPMethod,
-  HttpPart,
-  JSONSchema,
   NotFoundHandler,
-  RouteGenericInterface,
+  RequestRouteOptions,
   RouteHandler,
   RouteHooks,
   RouteOptions,
+  ShorthandRouteOptions,
+  StreamParser,
+} from './types/instance.ts'
+export type { ArborLogger } from './types/logger.ts'
+export type {
+  HttpPart,
+  JSONSchema,
   RouteSchema,
   SchemaErrorFormatter,
   SchemaValidationError,
   SerializerCompiler,
   SerializerCompilerInput,
   SerializerFunction,
-  ShorthandRouteOptions,
   ValidationResult,
   ValidatorCompiler,
   ValidatorCompilerInput,
   ValidatorFunction,
-} from './types.ts'
+} from './types/schema.ts'
+export type { ListenOptions } from './types/server.ts'

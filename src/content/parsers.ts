@@ -1,20 +1,7 @@
-import type { Readable } from 'node:stream'
 import secureJson from 'secure-json-parse'
 import { errorCodes } from '../errors.ts'
-import type { PoisoningAction } from '../options.ts'
-import type { ArborRequest } from '../request.ts'
-
-export type ParserDone = (err: Error | null, body?: unknown) => void
-/** A parser that reads the stream itself: `(request, payload, done)` or async `(request, payload)`. */
-export type StreamParser = (request: ArborRequest, payload: Readable, done: ParserDone) => unknown
-/** A parser given the collected body (`parseAs: 'string' | 'buffer'`). */
-export type BodyParser = (request: ArborRequest, body: string | Buffer, done: ParserDone) => unknown
-export type ContentTypeParserFn = StreamParser | BodyParser
-
-export interface ContentTypeParserOptions {
-  parseAs?: 'string' | 'buffer'
-  bodyLimit?: number
-}
+import type { ContentTypeParserOptions, PoisoningAction } from '../types/content.ts'
+import type { BodyParser } from '../types/instance.ts'
 
 export interface Parser {
   fn: Function

@@ -1,6 +1,7 @@
-import { Reply } from '../reply.ts'
-import { Request } from '../request.ts'
-import type { ContextState, ReplyClass, RequestClass } from './state.ts'
+import { Reply } from '../request/reply.ts'
+import { Request } from '../request/request.ts'
+import type { ReplyClass, RequestClass } from '../request/route-context.ts'
+import type { ContextState } from './state.ts'
 
 /**
  * Gives every context its Request and Reply classes, once, when the application becomes ready.

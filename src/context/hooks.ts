@@ -1,31 +1,5 @@
 import { errorCodes } from '../errors.ts'
-
-/** Hooks that run for each request, in lifecycle order (docs/hooks.md). */
-export const requestHookNames = [
-  'onRequest',
-  'preParsing',
-  'preValidation',
-  'preHandler',
-  'preSerialization',
-  'onSend',
-  'onResponse',
-  'onError',
-  'onTimeout',
-  'onRequestAbort',
-] as const
-export type RequestHookName = (typeof requestHookNames)[number]
-
-/** Hooks of the application itself (not of a request). */
-export const applicationHookNames = [
-  'onRoute',
-  'onRegister',
-  'onReady',
-  'onListen',
-  'preClose',
-  'onClose',
-] as const
-export type ApplicationHookName = (typeof applicationHookNames)[number]
-export type HookName = RequestHookName | ApplicationHookName
+import { applicationHookNames, type HookName, requestHookNames } from '../types/hook-names.ts'
 
 // How many arguments a callback-style hook takes (its last one is `done`).
 const callbackArity: Record<HookName, number> = {

@@ -1,56 +1,15 @@
 import { errorCodes } from '../errors.ts'
+import type { ArborInstance } from '../types/instance.ts'
 import { callWithTimeout } from './call-with-timeout.ts'
-import type { ArborInstance } from './instance.ts'
+import { LoadFrame, type PluginInput, type PluginNode, type PluginOptions } from './load-frame.ts'
 import { isSkipOverride, pluginName } from './plugin-meta.ts'
-import type { ContextState, RootState } from './state.ts'
+import type { LoaderHooks, RootState } from './state.ts'
 
 type PluginFunction = (
   instance: ArborInstance,
   opts: Record<string, unknown>,
   done?: (err?: Error) => void,
 ) => unknown
-
-type PluginInput = Function | { default: Function } | PromiseLike<Function | { default: Function }>
-export type PluginOptions =
-  | Record<string, unknown>
-  | ((parent: ArborInstance) => Record<string, unknown>)
-
-type QueueItem =
-  | { kind: 'plugin'; plugin: PluginInput; options: PluginOptions | undefined }
-  | { kind: 'after'; callback: Function }
-
-/**
- * The plugins registered while one plugin (or the root) was loading. Plugins load in
- * registration order, depth first: a plugin's own registrations load right after it, before
- * its later siblings.
- */
-export class LoadFrame {
-  readonly instance: ArborInstance
-  readonly node: PluginNode
-  readonly items: QueueItem[] = []
-  draining: Promise<void> | null = null
-  error: Error | null = null
-
-  constructor(instance: ArborInstance, node: PluginNode) {
-    this.instance = instance
-    this.node = node
-  }
-}
-
-/** One loaded plugin, wrapped or not, for printPlugins(). */
-export interface PluginNode {
-  name: string
-  prefix: string
-  encapsulated: boolean
-  loadTime: number | undefined
-  children: PluginNode[]
-}
-
-export interface LoaderHooks {
-  createChild(parent: ArborInstance, fn: Function, options: Record<string, unknown>): ArborInstance
-  stateOf(instance: ArborInstance): ContextState
-  checkMeta(fn: Function, instance: ArborInstance): void
-}
 
 function currentFrame(root: RootState): LoadFrame {
   return root.frames[root.frames.length - 1]!

@@ -1,7 +1,6 @@
 import semver from 'semver'
 import { errorCodes } from '../errors.ts'
-import type { ArborInstance } from './instance.ts'
-import type { ArborPluginOptions } from './plugin-types.ts'
+import type { ArborInstance, ArborPluginOptions } from '../types/instance.ts'
 
 /** The marks `fastify-plugin` sets; arbor reads the same ones, so either wrapper works. */
 export const kSkipOverride = Symbol.for('skip-override')

@@ -1,4 +1,4 @@
-import type { PluginNode } from './plugin-loader.ts'
+import type { PluginNode } from './load-frame.ts'
 import type { ContextState } from './state.ts'
 
 /**

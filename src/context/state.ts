@@ -1,28 +1,33 @@
 import type { Server } from 'node:http'
 import type Router from 'find-my-way'
 import type { ContentTypeParsers } from '../content/parsers.ts'
-import type { ArborLogger } from '../logger.ts'
-import type { ResolvedOptions } from '../options.ts'
-import type { Reply } from '../reply.ts'
-import type { Request } from '../request.ts'
-import type { ErrorHandlerLink, RouteContext } from '../routing/route-context.ts'
-import type { SchemaSet } from '../schema/schema-set.ts'
 import type {
-  ErrorHandler,
-  NotFoundHandler,
-  RouteHooks,
+  AppRuntime,
+  ErrorHandlerLink,
+  ReplyClass,
+  RequestClass,
+  RouteContext,
+} from '../request/route-context.ts'
+import type { SchemaSet } from '../schema/schema-set.ts'
+import type { ArborInstance, ErrorHandler, NotFoundHandler, RouteHooks } from '../types/instance.ts'
+import type { ArborLogger } from '../types/logger.ts'
+import type {
   SchemaErrorFormatter,
   SerializerCompiler,
   ValidatorCompiler,
-} from '../types.ts'
+} from '../types/schema.ts'
 import type { HookStore } from './hooks.ts'
-import type { ArborInstance } from './instance.ts'
-import type { LoaderHooks, LoadFrame } from './plugin-loader.ts'
+import type { LoadFrame } from './load-frame.ts'
 
 export const kState = Symbol('arbor.context')
 
-export type RequestClass = typeof Request
-export type ReplyClass = typeof Reply
+/** An instance as arbor's own code sees it: the public surface plus its context state. */
+export type Instance = ArborInstance & { [kState]: ContextState }
+
+/** The context state of an instance. */
+export function stateOf(instance: ArborInstance): ContextState {
+  return (instance as Instance)[kState]
+}
 
 /** One encapsulation context: what it registered and what it inherited (DESIGN.md). */
 export interface ContextState {
@@ -56,13 +61,21 @@ export interface ContextState {
   loadTime: number | undefined
 }
 
-/** What the whole application shares: the server, the router, the loader, the options. */
-export interface RootState {
-  options: ResolvedOptions
+/** How the plugin loader creates and checks contexts (context/tree.ts provides them). */
+export interface LoaderHooks {
+  createChild(parent: ArborInstance, fn: Function, options: Record<string, unknown>): ArborInstance
+  stateOf(instance: ArborInstance): ContextState
+  checkMeta(fn: Function, instance: ArborInstance): void
+}
+
+/**
+ * What the whole application shares: the server, the router, the loader, the options. It is
+ * also the routes' AppRuntime (request/route-context.ts).
+ */
+export interface RootState extends AppRuntime {
   router: Router.Instance<Router.HTTPVersion.V1>
   server: Server
   logger: ArborLogger
-  genReqId: (req: import('node:http').IncomingMessage) => string
   /** the plugin currently loading is the last frame */
   frames: LoadFrame[]
   rootFrame: LoadFrame
@@ -76,7 +89,6 @@ export interface RootState {
   closing: boolean
   closed: boolean
   routes: RouteContext[]
-  notFoundRoutes: RouteContext[]
   /** not-found handlers by the prefix of the context that set them */
   notFoundByPrefix: Map<
     string,

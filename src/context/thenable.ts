@@ -1,6 +1,5 @@
-import type { Arbor } from './instance.ts'
 import { drain } from './plugin-loader.ts'
-import { kState } from './state.ts'
+import { type Instance, kState } from './state.ts'
 
 const kThenGuard = Symbol('arbor.then-guard')
 
@@ -9,10 +8,10 @@ const kThenGuard = Symbol('arbor.then-guard')
  * far, as avvio does for Fastify. Once the application is ready the instance is no longer
  * thenable. Defined outside the class so the public type is not itself a promise.
  */
-export function installThenable(prototype: Arbor): void {
+export function installThenable(prototype: object): void {
   Object.defineProperty(prototype, 'then', {
     configurable: true,
-    get(this: Arbor) {
+    get(this: Instance) {
       const root = this[kState].root
       if (root.ready) return undefined
       if ((this as Guarded)[kThenGuard] === true) {
@@ -40,4 +39,4 @@ export function installThenable(prototype: Arbor): void {
   })
 }
 
-type Guarded = Arbor & { [kThenGuard]?: boolean }
+type Guarded = Instance & { [kThenGuard]?: boolean }

@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http'
 import { errorCodes } from '../errors.ts'
-import type { Reply } from '../reply.ts'
+import type { RoutedReply as Reply } from '../request/route-context.ts'
 import { selectSerializer } from '../schema/serialization.ts'
-import type { ArborErrorLike, ErrorHandler } from '../types.ts'
+import type { ArborErrorLike, ErrorHandler } from '../types/instance.ts'
 import { runObserverHooks, toError } from './hook-runner.ts'
-import { write } from './send.ts'
+import { write } from './write.ts'
 
 /**
  * The error path: onError hooks (once), then the route's error handler. A handler that throws
@@ -31,7 +31,8 @@ function callErrorHandler(reply: Reply, error: ArborErrorLike): void {
     // Every handler failed: answer from the error itself, skipping further hooks.
     const payload = serializeError(reply, error)
     reply.payloadStarted = true
-    write(reply, payload)
+    // A string payload: the write cannot fail, so no failure path is needed.
+    write(reply, payload, () => {})
     return
   }
   const link = next ?? reply.route.errorHandler

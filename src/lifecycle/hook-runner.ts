@@ -1,7 +1,9 @@
 import { errorCodes } from '../errors.ts'
-import type { Reply } from '../reply.ts'
-import type { Request } from '../request.ts'
-import type { BoundHook } from '../routing/route-context.ts'
+import type {
+  BoundHook,
+  RoutedReply as Reply,
+  RoutedRequest as Request,
+} from '../request/route-context.ts'
 
 export type Next = (err: Error | null, request: Request, reply: Reply) => void
 export type PayloadNext = (

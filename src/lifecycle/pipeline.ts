@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import { parseBody } from '../content/body-reader.ts'
+import { isSilent } from '../config/logger.ts'
 import { errorCodes } from '../errors.ts'
-import { isSilent } from '../logger.ts'
-import type { Reply } from '../reply.ts'
-import type { Request } from '../request.ts'
-import type { RouteContext } from '../routing/route-context.ts'
+import type {
+  RoutedReply as Reply,
+  RoutedRequest as Request,
+  RouteContext,
+} from '../request/route-context.ts'
 import { runValidator, type ValidationOutcome } from '../schema/validation.ts'
+import { parseBody } from './body-reader.ts'
+import { onResponseFinished } from './completion.ts'
 import { runObserverHooks, runPayloadHooks, runRequestHooks, toError } from './hook-runner.ts'
-import { onResponseFinished } from './send.ts'
 
 // The request lifecycle, in the order of docs/hooks.md:
 // routing → onRequest → preParsing → body parsing → preValidation → validation →
@@ -47,19 +49,19 @@ export function startRequest(
   params: unknown,
   query: unknown,
 ): { request: Request; reply: Reply } {
-  const root = route.state.root
-  const id = root.genReqId(req)
+  const app = route.app
+  const id = app.genReqId(req)
   const log = isSilent(route.logger)
     ? route.logger
-    : route.logger.child({ [root.options.requestIdLogLabel]: id })
+    : route.logger.child({ [app.options.requestIdLogLabel]: id })
   const request = new route.Request(id, params, req, query, log, route)
   const reply = new route.Reply(res, request, log, route)
-  const logRequests = !root.options.disableRequestLogging && log.level !== 'silent'
+  const logRequests = !app.options.disableRequestLogging && log.level !== 'silent'
   if (logRequests) log.info({ req: request }, 'incoming request')
   if (logRequests || route.onResponse !== null || route.onRequestAbort !== null) {
     res.once('close', () => onResponseFinished(request, reply, logRequests))
   }
-  if (route.onTimeout !== null && root.options.connectionTimeout > 0) {
+  if (route.onTimeout !== null && app.options.connectionTimeout > 0) {
     const socket = req.socket
     const onTimeout = () => runObserverHooks(route.onTimeout!, request, reply, undefined, false)
     socket.once('timeout', onTimeout)

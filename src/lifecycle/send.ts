@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream'
 import { errorCodes } from '../errors.ts'
-import type { Reply } from '../reply.ts'
-import type { Request } from '../request.ts'
+import type { RoutedReply as Reply } from '../request/route-context.ts'
 import { selectSerializer } from '../schema/serialization.ts'
 import { handleError } from './error-handling.ts'
-import { runObserverHooks, runPayloadHooks } from './hook-runner.ts'
+import { runPayloadHooks } from './hook-runner.ts'
+import { write } from './write.ts'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const TEXT_TYPE = 'text/plain; charset=utf-8'
@@ -98,10 +98,10 @@ export function serializeWithRoute(reply: Reply, payload: unknown): string {
 
 function onSend(reply: Reply, payload: unknown): void {
   const hooks = reply.route.onSend
-  if (hooks === null) return write(reply, payload)
+  if (hooks === null) return write(reply, payload, failSend)
   runPayloadHooks(hooks, reply.request, reply, payload, (err, _request, r, newPayload) => {
     if (err !== null) return failSend(r, err)
-    write(r, newPayload)
+    write(r, newPayload, failSend)
   })
 }
 
@@ -109,116 +109,3 @@ function failSend(reply: Reply, err: Error): void {
   reply.payloadStarted = false
   handleError(reply, err)
 }
-
-/** Writes status, headers and payload to the socket. */
-export function write(reply: Reply, payload: unknown): void {
-  const res = reply.raw
-  const headers = reply.outHeaders
-  const statusCode = res.statusCode
-  if (res.headersSent || res.writableEnded) return
-  if (payload === undefined || payload === null) {
-    if (
-      statusCode >= 200 &&
-      statusCode !== 204 &&
-      statusCode !== 304 &&
-      reply.request.raw.method !== 'HEAD'
-    ) {
-      headers['content-length'] = '0'
-    }
-    writeHead(reply, statusCode)
-    res.end()
-    return
-  }
-  if ((statusCode >= 100 && statusCode < 200) || statusCode === 204) {
-    delete headers['content-type']
-    delete headers['content-length']
-    writeHead(reply, statusCode)
-    res.end()
-    const stream = payload as Readable
-    if (typeof stream.resume === 'function') {
-      stream.on('error', noop)
-      stream.resume()
-    }
-    return
-  }
-  if (typeof (payload as Readable).pipe === 'function')
-    return sendStream(reply, payload as Readable)
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) {
-    return failSend(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload))
-  }
-  const declared = headers['content-length']
-  const length = Buffer.byteLength(payload)
-  if (
-    declared === undefined ||
-    (reply.request.raw.method !== 'HEAD' && Number(declared) !== length)
-  ) {
-    headers['content-length'] = String(length)
-  }
-  writeHead(reply, statusCode)
-  // node drops a HEAD body on real sockets; inject's response does not, so drop it here
-  if (reply.request.raw.method === 'HEAD') res.end()
-  else res.end(payload)
-}
-
-function writeHead(reply: Reply, statusCode: number): void {
-  try {
-    reply.raw.writeHead(statusCode, reply.outHeaders as Record<string, string | string[]>)
-  } catch (err) {
-    // An invalid header value written by the application: answer 500 rather than crash.
-    reply.log.error({ err }, 'invalid response header')
-    reply.raw.writeHead(500, { 'content-type': JSON_TYPE })
-  }
-}
-
-function sendStream(reply: Reply, stream: Readable): void {
-  const res = reply.raw
-  let errored = false
-  stream.once('error', (err: Error) => {
-    errored = true
-    if (!res.headersSent) return failSend(reply, err)
-    reply.log.warn({ err }, 'response stream failed after the headers were sent')
-    res.destroy()
-  })
-  res.once('close', () => {
-    if (!stream.destroyed && typeof stream.destroy === 'function') stream.destroy()
-  })
-  writeHeadOnFirstData(reply, stream, () => errored)
-}
-
-function writeHeadOnFirstData(reply: Reply, stream: Readable, failed: () => boolean): void {
-  const res = reply.raw
-  // Headers wait for the stream's first chunk, so an immediate stream error can still be
-  // answered with a proper error response.
-  const start = () => {
-    if (failed() || res.headersSent || res.writableEnded) return
-    writeHead(reply, res.statusCode)
-  }
-  stream.once('data', start)
-  stream.once('end', start)
-  stream.pipe(res)
-}
-
-/** Runs once the response closed: onRequestAbort or onResponse hooks, then the completion log. */
-export function onResponseFinished(request: Request, reply: Reply, logRequests: boolean): void {
-  const route = reply.route
-  const res = reply.raw
-  // writableEnded, not writableFinished: light-my-request's response (inject) ends without
-  // ever flushing to a socket, so writableFinished stays false there.
-  if (!res.writableEnded) {
-    if (route.onRequestAbort !== null) {
-      runObserverHooks(route.onRequestAbort, request, null, undefined, false)
-    }
-    if (logRequests) reply.log.info({ res: reply }, 'request aborted by the client')
-    return
-  }
-  const done = () => {
-    if (logRequests) {
-      reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
-    }
-  }
-  if (route.onResponse !== null)
-    runObserverHooks(route.onResponse, request, reply, undefined, false, done)
-  else done()
-}
-
-function noop(): void {}

@@ -1,20 +1,21 @@
 import type Router from 'find-my-way'
-import { checkHook, type RequestHookName, requestHookNames } from '../context/hooks.ts'
-import type { ContextState } from '../context/state.ts'
+import { checkHook } from '../context/hooks.ts'
+import { type ContextState, stateOf } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import { handleRoute } from '../lifecycle/pipeline.ts'
+import { type BoundHook, RouteContext } from '../request/route-context.ts'
 import { compileResponseSchemas, createFastJsonCompiler } from '../schema/serialization.ts'
 import { createAjvCompiler, normalizePartSchema, requestParts } from '../schema/validation.ts'
-import {
-  type HttpPart,
-  type JSONSchema,
-  type RouteOptions,
-  type SerializerCompiler,
-  supportedMethods,
-  type ValidatorCompiler,
-  type ValidatorFunction,
-} from '../types.ts'
-import { type BoundHook, RouteContext } from './route-context.ts'
+import { type RequestHookName, requestHookNames } from '../types/hook-names.ts'
+import { supportedMethods } from '../types/http.ts'
+import type { RouteOptions } from '../types/instance.ts'
+import type {
+  HttpPart,
+  JSONSchema,
+  SerializerCompiler,
+  ValidatorCompiler,
+  ValidatorFunction,
+} from '../types/schema.ts'
 
 const methodSet = new Set<string>(supportedMethods)
 const autoHeadRoutes = new WeakMap<object, Set<string>>()
@@ -118,7 +119,7 @@ function register(state: ContextState, method: string, url: string, options: Rou
     root.routes = root.routes.filter((r) => !(r.method === 'HEAD' && r.url === url))
     state.routes = state.routes.filter((r) => !(r.method === 'HEAD' && r.url === url))
   }
-  const route = new RouteContext(method, url, options as RouteOptions, state, false)
+  const route = new RouteContext(method, url, options, root, state, false)
   try {
     root.router.on(method as Router.HTTPMethod, url, { constraints }, handleRoute as never, route)
   } catch (err) {
@@ -146,7 +147,7 @@ function prefixedUrls(state: ContextState, path: string, options: RouteOptions):
 
 /** Resolves hooks, error handler, validators and serializers of a route (once, at ready). */
 export function buildRoute(route: RouteContext): void {
-  const state = route.state
+  const state = stateOf(route.instance)
   const options = route.options
   route.Request = state.Request
   route.Reply = state.Reply
@@ -168,7 +169,7 @@ export function buildRoute(route: RouteContext): void {
 
 function resolveHooks(route: RouteContext, name: RequestHookName): BoundHook[] | null {
   const own = route.options[name]
-  const all = route.state.hooks[name].concat((own ?? []) as never[])
+  const all = stateOf(route.instance).hooks[name].concat((own ?? []) as never[])
   if (all.length === 0) return null
   return all.map((fn) => fn.bind(route.instance) as BoundHook)
 }
@@ -176,7 +177,7 @@ function resolveHooks(route: RouteContext, name: RequestHookName): BoundHook[] |
 function compileSchemas(route: RouteContext): void {
   const schema = route.options.schema
   if (schema === undefined) return
-  const state = route.state
+  const state = stateOf(route.instance)
   const validators: Array<[HttpPart, string, ValidatorFunction]> = []
   for (const [part, key, dataVar] of requestParts) {
     const partSchema = schema[key] as JSONSchema | undefined

@@ -1,5 +1,5 @@
 import { errorCodes } from '../errors.ts'
-import type { JSONSchema, SerializerCompiler, ValidatorCompiler } from '../types.ts'
+import type { JSONSchema, SerializerCompiler, ValidatorCompiler } from '../types/schema.ts'
 
 /**
  * The shared schemas (`addSchema`) one context sees. A child shares its parent's set until

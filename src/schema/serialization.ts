@@ -1,6 +1,6 @@
 import fastJson from 'fast-json-stringify'
 import { errorCodes } from '../errors.ts'
-import type { JSONSchema, SerializerCompiler, SerializerFunction } from '../types.ts'
+import type { JSONSchema, SerializerCompiler, SerializerFunction } from '../types/schema.ts'
 
 /** Builds the default (fast-json-stringify) serializer compiler over a set of shared schemas. */
 export function createFastJsonCompiler(shared: Map<string, JSONSchema>): SerializerCompiler {

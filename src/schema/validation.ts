@@ -1,8 +1,8 @@
 import { Ajv, type Options as AjvOptions } from 'ajv'
 import addFormats from 'ajv-formats'
 import fastUri from 'fast-uri'
+import type { AjvFactoryOptions } from '../config/options.ts'
 import { errorCodes } from '../errors.ts'
-import type { AjvFactoryOptions } from '../options.ts'
 import type {
   HttpPart,
   JSONSchema,
@@ -10,7 +10,7 @@ import type {
   SchemaValidationError,
   ValidatorCompiler,
   ValidatorFunction,
-} from '../types.ts'
+} from '../types/schema.ts'
 
 /** The spec's baseline Ajv configuration ("Validator compiler" 1). */
 export const baselineAjvOptions: AjvOptions = Object.freeze({

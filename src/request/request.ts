@@ -1,58 +1,24 @@
 import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import type { TLSSocket } from 'node:tls'
-import type { ArborInstance } from './context/instance.ts'
-import type { ArborLogger } from './logger.ts'
-import type { RouteContext } from './routing/route-context.ts'
-import type { BodyOf, HeadersOf, ParamsOf, QueryOf, RouteGenericInterface } from './types.ts'
+import type { ArborInstance, RequestRouteOptions } from '../types/instance.ts'
+import type { ArborLogger } from '../types/logger.ts'
 
-/** What `request.routeOptions` tells about the matched route. */
-export interface RequestRouteOptions {
-  method: string | string[]
-  url: string
+/** What a request reads of its route (request/route-context.ts has the whole record). */
+export interface RouteOfRequest {
+  isNotFound: boolean
+  requestRouteOptions: RequestRouteOptions
   config: Record<string, unknown>
-  schema: Record<string, unknown> | undefined
-  bodyLimit: number
-  attachValidation: boolean
-  logLevel: string | undefined
-  exposeHeadRoute: boolean
-  prefixTrailingSlash: string
-  handler: Function
-  version?: string
+  url: string
+  instance: ArborInstance
 }
 
 /**
- * The request handed to hooks and handlers. An interface, so applications can declare the
- * properties their request decorators add:
- * @example
- * declare module 'arbor' { interface ArborRequest { user?: { id: string } } }
+ * The root Request class; each context extends it to carry its own decorators. Its type is
+ * `ArborRequest` (types/instance.ts). Generic over its route record so that this layer does
+ * not import the record, which refers back to this class.
  */
-export interface ArborRequest<G extends RouteGenericInterface = RouteGenericInterface> {
-  id: string
-  params: ParamsOf<G>
-  query: QueryOf<G>
-  body: BodyOf<G>
-  validationError?: Error & { validation?: unknown; validationContext?: string }
-  readonly raw: IncomingMessage
-  readonly log: ArborLogger
-  readonly headers: HeadersOf<G>
-  readonly url: string
-  readonly originalUrl: string
-  readonly method: string
-  readonly ip: string | undefined
-  readonly ips?: string[]
-  readonly hostname: string
-  readonly protocol: 'http' | 'https'
-  readonly socket: Socket
-  readonly routeOptions: RequestRouteOptions
-  readonly routeConfig: Record<string, unknown>
-  readonly routerPath: string
-  readonly is404: boolean
-  readonly server: ArborInstance
-}
-
-/** The root Request class; each context extends it to carry its own decorators. */
-export class Request {
+export class Request<Route extends RouteOfRequest = RouteOfRequest> {
   // Fields are declared, not defined: the constructor assigns each one, so every request has
   // one fixed shape, and no per-class field initializer runs (it showed up at 7-8% of CPU
   // with 100 plugins, each with its own subclass).
@@ -65,7 +31,7 @@ export class Request {
   declare originalUrl: string
   declare validationError: unknown
   /** @internal the matched route; holds everything resolved once per route. */
-  declare route: RouteContext
+  declare route: Route
 
   constructor(
     id: string,
@@ -73,7 +39,7 @@ export class Request {
     raw: IncomingMessage,
     query: unknown,
     log: ArborLogger,
-    route: RouteContext,
+    route: Route,
   ) {
     this.id = id
     this.params = params

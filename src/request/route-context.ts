@@ -1,26 +1,33 @@
+import type { IncomingMessage } from 'node:http'
+import type { ResolvedOptions } from '../config/options.ts'
 import type { ContentTypeParsers } from '../content/parsers.ts'
-import type { RequestHookName } from '../context/hooks.ts'
-import type { ArborInstance } from '../context/instance.ts'
-import type { ContextState, ReplyClass, RequestClass } from '../context/state.ts'
-import type { ArborLogger } from '../logger.ts'
-import type { RequestRouteOptions } from '../request.ts'
 import type { ResponseSerializers } from '../schema/serialization.ts'
-import type {
-  ErrorHandler,
-  HttpPart,
-  RouteOptions,
-  SchemaErrorFormatter,
-  ValidatorFunction,
-} from '../types.ts'
+import type { RequestHookName } from '../types/hook-names.ts'
+import type { ArborInstance, RequestRouteOptions, RouteOptions } from '../types/instance.ts'
+import type { ArborLogger } from '../types/logger.ts'
+import type { HttpPart, SchemaErrorFormatter, ValidatorFunction } from '../types/schema.ts'
+import type { ErrorHandlerLink, Reply, ReplyLifecycle } from './reply.ts'
+import type { Request } from './request.ts'
 
-/** A link in a context's chain of error handlers; `func: null` is arbor's default handler. */
-export interface ErrorHandlerLink {
-  func: ErrorHandler | null
-  instance: ArborInstance | null
-  parent: ErrorHandlerLink | null
-}
+export type { ErrorHandlerLink }
+export type RequestClass = typeof Request
+export type ReplyClass = typeof Reply
+/** The request and reply of a matched route, as the lifecycle layer handles them. */
+export type RoutedRequest = Request<RouteContext>
+export type RoutedReply = Reply<RouteContext>
 
 export type BoundHook = (...args: never[]) => unknown
+
+/**
+ * What every route of one application shares at run time. The root context state provides
+ * it (context/state.ts), with the lifecycle's reply functions handed in at creation.
+ */
+export interface AppRuntime extends ReplyLifecycle {
+  options: ResolvedOptions
+  genReqId: (req: IncomingMessage) => string
+  /** the not-found routes, longest prefix first */
+  notFoundRoutes: RouteContext[]
+}
 
 /**
  * Everything one route needs per request, resolved once when the application becomes ready,
@@ -31,7 +38,9 @@ export class RouteContext {
   url: string
   options: RouteOptions
   config: Record<string, unknown>
-  state: ContextState
+  app: AppRuntime
+  /** the prefix of the context the route was registered in */
+  prefix: string
   instance: ArborInstance
   handler: Function
   isNotFound: boolean
@@ -59,29 +68,41 @@ export class RouteContext {
   onTimeout: BoundHook[] | null = null
   onRequestAbort: BoundHook[] | null = null
 
+  /** `scope`: what the route's context has when the route is added; the rest comes at ready. */
   constructor(
     method: string,
     url: string,
     options: RouteOptions,
-    state: ContextState,
+    app: AppRuntime,
+    scope: {
+      prefix: string
+      instance: ArborInstance
+      Request: RequestClass
+      Reply: ReplyClass
+      logger: ArborLogger
+      parsers: ContentTypeParsers
+      errorHandler: ErrorHandlerLink
+      schemaErrorFormatter: SchemaErrorFormatter
+    },
     isNotFound: boolean,
   ) {
     this.method = method
     this.url = url
     this.options = options
     this.config = { ...options.config, url, method }
-    this.state = state
-    this.instance = state.instance
+    this.app = app
+    this.prefix = scope.prefix
+    this.instance = scope.instance
     this.handler = options.handler
     this.isNotFound = isNotFound
-    this.Request = state.Request
-    this.Reply = state.Reply
-    this.logger = state.logger
-    this.bodyLimit = options.bodyLimit ?? state.root.options.bodyLimit
+    this.Request = scope.Request
+    this.Reply = scope.Reply
+    this.logger = scope.logger
+    this.bodyLimit = options.bodyLimit ?? app.options.bodyLimit
     this.attachValidation = options.attachValidation === true
-    this.parsers = state.parsers
-    this.errorHandler = state.errorHandler
-    this.schemaErrorFormatter = state.schemaErrorFormatter
+    this.parsers = scope.parsers
+    this.errorHandler = scope.errorHandler
+    this.schemaErrorFormatter = scope.schemaErrorFormatter
     this.requestRouteOptions = {
       method: options.method,
       url,
@@ -90,7 +111,7 @@ export class RouteContext {
       bodyLimit: this.bodyLimit,
       attachValidation: this.attachValidation,
       logLevel: options.logLevel,
-      exposeHeadRoute: options.exposeHeadRoute ?? state.root.options.exposeHeadRoutes,
+      exposeHeadRoute: options.exposeHeadRoute ?? app.options.exposeHeadRoutes,
       prefixTrailingSlash: options.prefixTrailingSlash ?? 'both',
       handler: options.handler,
     }

@@ -1,9 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import type { Logger, LoggerOptions } from 'pino'
-import { errorCodes } from './errors.ts'
-import type { SchemaErrorFormatter } from './types.ts'
-
-export type PoisoningAction = 'error' | 'remove' | 'ignore'
+import { errorCodes } from '../errors.ts'
+import type { PoisoningAction } from '../types/content.ts'
+import type { SchemaErrorFormatter } from '../types/schema.ts'
 
 /** Options of the Ajv-based default validator (spec "Validator compiler" 2). */
 export interface AjvFactoryOptions {

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream'
+import type { Parser } from '../content/parsers.ts'
 import { errorCodes } from '../errors.ts'
-import type { Reply } from '../reply.ts'
-import type { ArborRequest, Request } from '../request.ts'
-import type { Parser } from './parsers.ts'
+import type { RoutedReply as Reply, RoutedRequest as Request } from '../request/route-context.ts'
+import type { ArborRequest } from '../types/instance.ts'
 
 export type BodyDone = (err: Error | null, body?: unknown) => void
 

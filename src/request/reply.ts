@@ -1,57 +1,46 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
-import type { ArborInstance } from './context/instance.ts'
-import { errorCodes } from './errors.ts'
-import { callNotFound } from './lifecycle/not-found.ts'
-import { sendReply, serializeWithRoute } from './lifecycle/send.ts'
-import type { ArborLogger } from './logger.ts'
-import type { ArborRequest, Request } from './request.ts'
-import type { ErrorHandlerLink, RouteContext } from './routing/route-context.ts'
-import type { ReplyOf, RouteGenericInterface, SerializerFunction } from './types.ts'
+import { errorCodes } from '../errors.ts'
+import type { ArborInstance, ErrorHandler, ReplyHeaderValue } from '../types/instance.ts'
+import type { ArborLogger } from '../types/logger.ts'
+import type { SerializerFunction } from '../types/schema.ts'
+import type { Request, RouteOfRequest } from './request.ts'
 
-type HeaderValue = string | number | string[] | undefined
-
-/**
- * The reply handed to hooks and handlers. An interface, so applications can declare the
- * properties their reply decorators add:
- * @example
- * declare module 'arbor' { interface ArborReply { sendOk(): void } }
- */
-export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterface> {
-  readonly raw: ServerResponse
-  readonly request: ArborRequest<G>
-  readonly log: ArborLogger
-  readonly server: ArborInstance
-  statusCode: number
-  readonly sent: boolean
-  readonly elapsedTime: number
-  code(statusCode: number): this
-  status(statusCode: number): this
-  header(name: string, value: unknown): this
-  headers(values: Record<string, unknown>): this
-  getHeader(name: string): HeaderValue
-  getHeaders(): Record<string, HeaderValue>
-  removeHeader(name: string): this
-  hasHeader(name: string): boolean
-  type(contentType: string): this
-  send(payload?: ReplyOf<G> | unknown): this
-  serializer(fn: SerializerFunction): this
-  serialize(payload: unknown): string
-  redirect(url: string, code?: number): this
-  redirect(code: number, url: string): this
-  callNotFound(): void
-  hijack(): this
-  getResponseTime(): number
+/** A link in a context's chain of error handlers; `func: null` is arbor's default handler. */
+export interface ErrorHandlerLink {
+  func: ErrorHandler | null
+  instance: ArborInstance | null
+  parent: ErrorHandlerLink | null
 }
 
-/** The root Reply class; each context extends it to carry its own decorators. */
-export class Reply {
+type HeaderValue = ReplyHeaderValue
+
+/**
+ * How a reply reaches the lifecycle layer above it: the functions are handed in when the
+ * application is created (server/create-app.ts), so this layer never imports the pipeline.
+ */
+export interface ReplyLifecycle {
+  sendReply(reply: Reply, payload: unknown): void
+  serializeReply(reply: Reply, payload: unknown): string
+  callNotFound(request: Request, reply: Reply): void
+}
+
+/** What a reply reads of its route (request/route-context.ts has the whole record). */
+export interface RouteOfReply extends RouteOfRequest {
+  app: ReplyLifecycle
+}
+
+/**
+ * The root Reply class; each context extends it to carry its own decorators. Its type is
+ * `ArborReply` (types/instance.ts). Generic over its route record, as Request is.
+ */
+export class Reply<Route extends RouteOfReply = RouteOfReply> {
   // Fields are declared, not defined: the constructor assigns each one, so every request has
   // one fixed shape, and no per-class field initializer runs (it showed up at 7-8% of CPU
   // with 100 plugins, each with its own subclass).
   declare raw: ServerResponse
-  declare request: Request
+  declare request: Request<Route>
   declare log: ArborLogger
-  /** @internal */ declare route: RouteContext
+  /** @internal */ declare route: Route
   /** @internal headers to write, lower-cased names */ declare outHeaders: Record<
     string,
     HeaderValue
@@ -66,7 +55,7 @@ export class Reply {
   /** @internal */ declare runningOnErrorHook: boolean
   /** @internal */ declare startTime: number
 
-  constructor(raw: ServerResponse, request: Request, log: ArborLogger, route: RouteContext) {
+  constructor(raw: ServerResponse, request: Request<Route>, log: ArborLogger, route: Route) {
     this.raw = raw
     this.request = request
     this.log = log
@@ -162,7 +151,7 @@ export class Reply {
   }
 
   send(payload?: unknown): this {
-    sendReply(this, payload)
+    this.route.app.sendReply(this, payload)
     return this
   }
 
@@ -171,7 +160,7 @@ export class Reply {
     return this
   }
   serialize(payload: unknown): string {
-    return serializeWithRoute(this, payload)
+    return this.route.app.serializeReply(this, payload)
   }
 
   redirect(a: string | number, b?: string | number): this {
@@ -182,7 +171,7 @@ export class Reply {
   }
 
   callNotFound(): void {
-    callNotFound(this.request, this)
+    this.route.app.callNotFound(this.request, this)
   }
 
   hijack(): this {

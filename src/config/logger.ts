@@ -1,17 +1,6 @@
 import pino, { type Logger, type LoggerOptions } from 'pino'
-import { errorCodes } from './errors.ts'
-
-/** The logger surface arbor uses; pino and any pino-compatible logger satisfy it. */
-export interface ArborLogger {
-  level: string
-  fatal(obj: unknown, msg?: string, ...args: unknown[]): void
-  error(obj: unknown, msg?: string, ...args: unknown[]): void
-  warn(obj: unknown, msg?: string, ...args: unknown[]): void
-  info(obj: unknown, msg?: string, ...args: unknown[]): void
-  debug(obj: unknown, msg?: string, ...args: unknown[]): void
-  trace(obj: unknown, msg?: string, ...args: unknown[]): void
-  child(bindings: Record<string, unknown>, options?: { level?: string }): ArborLogger
-}
+import { errorCodes } from '../errors.ts'
+import type { ArborLogger } from '../types/logger.ts'
 
 const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
 

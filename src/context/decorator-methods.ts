@@ -1,0 +1,32 @@
+import { addDecorator } from './decorators.ts'
+import { type Instance, kState } from './state.ts'
+
+/** The instance's decorator methods (spec "Encapsulation rules" 2 and 5). */
+export const decoratorMethods = {
+  /** Adds a property to this instance, visible in this context and its descendants. */
+  decorate(this: Instance, name: string, value: unknown, dependencies?: string[]) {
+    addDecorator(this[kState].root, this, name, value, dependencies, 'instance')
+    return this
+  },
+  /** Adds a property to requests of routes in this context and its descendants. */
+  decorateRequest(this: Instance, name: string, value: unknown, dependencies?: string[]) {
+    const state = this[kState]
+    addDecorator(state.root, state.requestDecorators, name, value, dependencies, 'request')
+    return this
+  },
+  /** Adds a property to replies of routes in this context and its descendants. */
+  decorateReply(this: Instance, name: string, value: unknown, dependencies?: string[]) {
+    const state = this[kState]
+    addDecorator(state.root, state.replyDecorators, name, value, dependencies, 'reply')
+    return this
+  },
+  hasDecorator(this: Instance, name: string): boolean {
+    return name in this
+  },
+  hasRequestDecorator(this: Instance, name: string): boolean {
+    return name in this[kState].requestDecorators
+  },
+  hasReplyDecorator(this: Instance, name: string): boolean {
+    return name in this[kState].replyDecorators
+  },
+}

@@ -1,0 +1,143 @@
+import type { IncomingMessage } from 'node:http'
+import { parse as parseQuery } from 'fast-querystring'
+import Router from 'find-my-way'
+import { createLogger } from '../config/logger.ts'
+import { type ArborOptions, resolveOptions } from '../config/options.ts'
+import { defaultParsers } from '../content/parsers.ts'
+import { decoratorMethods } from '../context/decorator-methods.ts'
+import { handlerMethods } from '../context/handler-methods.ts'
+import { hookMethods } from '../context/hook-methods.ts'
+import { emptyHookStore } from '../context/hooks.ts'
+import { Arbor, installMethods } from '../context/instance.ts'
+import { LoadFrame } from '../context/load-frame.ts'
+import { parserMethods } from '../context/parser-methods.ts'
+import { pluginMethods } from '../context/plugin-methods.ts'
+import { schemaMethods } from '../context/schema-methods.ts'
+import type { ContextState, RootState } from '../context/state.ts'
+import { installThenable } from '../context/thenable.ts'
+import { attachState, loaderHooks } from '../context/tree.ts'
+import { callNotFound, routeBadUrl, routeNotFound } from '../lifecycle/not-found.ts'
+import { sendReply, serializeWithRoute } from '../lifecycle/send.ts'
+import { Reply } from '../request/reply.ts'
+import { Request } from '../request/request.ts'
+import { routeMethods } from '../routing/route-methods.ts'
+import { SchemaSet } from '../schema/schema-set.ts'
+import { defaultSchemaErrorFormatter } from '../schema/validation.ts'
+import type { ArborInstance } from '../types/instance.ts'
+import { createHttpServer } from './http-server.ts'
+import { serverMethods } from './server-methods.ts'
+
+// The instance's methods, one concern a group, from the layer that owns each concern.
+installMethods(
+  pluginMethods,
+  decoratorMethods,
+  hookMethods,
+  schemaMethods,
+  handlerMethods,
+  parserMethods,
+  routeMethods,
+  serverMethods,
+)
+installThenable(Arbor.prototype)
+
+function requestIdGenerator(root: RootState['options']): (req: IncomingMessage) => string {
+  const header = root.requestIdHeader === false ? false : root.requestIdHeader.toLowerCase()
+  let counter = 0
+  const generate = root.genReqId ?? (() => `req-${(++counter).toString(36)}`)
+  if (header === false) return generate
+  // Read from rawHeaders: `req.headers` is built lazily by Node, and most requests carry no id.
+  return (req) => {
+    const raw = req.rawHeaders
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i]!
+      if (name.length === header.length && name.toLowerCase() === header) {
+        const given = raw[i + 1]!
+        if (given.length > 0) return given
+      }
+    }
+    return generate(req)
+  }
+}
+
+/**
+ * Creates an application: the root context (spec "Encapsulation rules" 1).
+ * @example
+ * import arbor from 'arbor'
+ * const app = arbor({ logger: true })
+ * app.get('/', async () => ({ hello: 'world' }))
+ * await app.listen({ port: 3000 })
+ */
+export function arbor(options?: ArborOptions): ArborInstance {
+  const resolved = resolveOptions(options)
+  const logger = createLogger(resolved.logger)
+  const instance = new Arbor() as ArborInstance
+  const root = {
+    options: resolved,
+    logger,
+    genReqId: requestIdGenerator(resolved),
+    frames: [] as LoadFrame[],
+    booting: null,
+    closingPromise: null,
+    ready: false,
+    started: false,
+    listening: false,
+    closing: false,
+    closed: false,
+    routes: [],
+    notFoundRoutes: [],
+    notFoundByPrefix: new Map(),
+    defaultErrorHandler: null,
+    appHooks: { onReady: [], onListen: [], preClose: [], onClose: [] },
+    // the lifecycle's reply functions, handed down to the request layer (docs/architecture.md)
+    sendReply,
+    serializeReply: serializeWithRoute,
+    callNotFound,
+  } as unknown as RootState
+  const state: ContextState = {
+    root,
+    parent: null,
+    instance,
+    name: 'root',
+    prefix: '',
+    logger,
+    hooks: emptyHookStore(),
+    requestDecorators: Object.create(Request.prototype) as object,
+    replyDecorators: Object.create(Reply.prototype) as object,
+    Request,
+    Reply,
+    errorHandler: { func: null, instance: null, parent: null },
+    parsers: defaultParsers(resolved.onProtoPoisoning, resolved.onConstructorPoisoning),
+    schemas: new SchemaSet(),
+    validatorCompiler: undefined,
+    serializerCompiler: undefined,
+    schemaErrorFormatter:
+      resolved.schemaErrorFormatter?.bind(instance) ?? defaultSchemaErrorFormatter,
+    pluginNames: [],
+    children: [],
+    routes: [],
+    loadStart: performance.now(),
+    loadTime: undefined,
+  }
+  attachState(instance, state)
+  root.rootState = state
+  root.rootFrame = new LoadFrame(instance, {
+    name: 'root',
+    prefix: '',
+    encapsulated: true,
+    loadTime: undefined,
+    children: [],
+  })
+  root.frames.push(root.rootFrame)
+  root.loader = loaderHooks
+  root.router = Router({
+    caseSensitive: resolved.caseSensitive,
+    ignoreTrailingSlash: resolved.ignoreTrailingSlash,
+    ignoreDuplicateSlashes: resolved.ignoreDuplicateSlashes,
+    maxParamLength: resolved.maxParamLength,
+    querystringParser: resolved.querystringParser ?? parseQuery,
+    defaultRoute: (req, res) => routeNotFound(root, req, res),
+    onBadUrl: (path, req, res) => routeBadUrl(root, path, req, res),
+  })
+  root.server = createHttpServer(root)
+  return instance
+}

@@ -1,0 +1,55 @@
+/** A JSON Schema object as written by the application (draft 7). */
+export type JSONSchema = Record<string, unknown>
+
+/** The `schema` option of a route (spec "Route schema object"). */
+export interface RouteSchema {
+  body?: JSONSchema
+  querystring?: JSONSchema
+  query?: JSONSchema
+  params?: JSONSchema
+  headers?: JSONSchema
+  response?: Record<string | number, JSONSchema>
+  [keyword: string]: unknown
+}
+
+export type HttpPart = 'body' | 'querystring' | 'params' | 'headers'
+
+/** What a validation function returns: Ajv's boolean style or the `{ value } | { error }` style. */
+export type ValidationResult =
+  | boolean
+  | { value?: unknown; error?: unknown }
+  | Promise<unknown>
+  | undefined
+  | null
+export type ValidatorFunction = ((data: unknown) => ValidationResult) & { errors?: unknown }
+
+/** The spec's validator compiler input: `{ schema, method, url, httpPart }`. */
+export interface ValidatorCompilerInput {
+  schema: JSONSchema
+  method: string
+  url: string
+  httpPart: HttpPart
+}
+export type ValidatorCompiler = (input: ValidatorCompilerInput) => ValidatorFunction
+
+/** The spec's serializer compiler input: `{ schema, method, url, httpStatus, contentType }`. */
+export interface SerializerCompilerInput {
+  schema: JSONSchema
+  method: string
+  url: string
+  httpStatus: string
+  contentType?: string
+}
+export type SerializerFunction = (payload: unknown) => string
+export type SerializerCompiler = (input: SerializerCompilerInput) => SerializerFunction
+
+/** One schema validation error, as Ajv reports it. */
+export interface SchemaValidationError {
+  keyword?: string
+  instancePath?: string
+  schemaPath?: string
+  params?: Record<string, unknown>
+  message?: string
+  [key: string]: unknown
+}
+export type SchemaErrorFormatter = (errors: SchemaValidationError[], dataVar: string) => Error
