@@ -48,3 +48,6 @@ export type {
   ValidatorCompilerInput,
   ValidatorFunction,
 } from './types.ts'
+
+/** The factory under Fastify's name, so `import { fastify } from 'arbor'` works as with Fastify. */
+export { arbor as fastify }
