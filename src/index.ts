@@ -46,3 +46,6 @@ export type {
   ValidatorFunction,
 } from './types/schema.ts'
 export type { ListenOptions } from './types/server.ts'
+
+/** The factory under Fastify's name, so `import { fastify } from 'arbor'` works as with Fastify. */
+export { arbor as fastify }
