@@ -16,6 +16,8 @@ const schema = {
   },
 }
 
+// app.config and request.getEnvs are typed on FastifyInstance / FastifyRequest; on arbor they
+// are plain decorators, reached through this view of the config.
 type Config = { PORT: number; DATABASE_URL: string; LOG_LEVEL: string; FEATURE_X: boolean }
 
 test('@fastify/env: a valid config is coerced, defaulted and decorated as app.config', async (t) => {

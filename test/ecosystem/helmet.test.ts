@@ -36,6 +36,7 @@ test('@fastify/helmet: a route with config.helmet false gets no helmet headers',
   const app = arbor()
   t.after(() => app.close())
   await app.register(helmet)
+  // `helmet` is a route option the plugin adds to Fastify's RouteShorthandOptions.
   app.get('/plain', { helmet: false } as Record<string, unknown>, async () => 'plain')
   app.get('/guarded', async () => 'guarded')
   const plain = await app.inject({ method: 'GET', url: '/plain' })

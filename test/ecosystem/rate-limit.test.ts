@@ -21,7 +21,9 @@ test('@fastify/rate-limit: the request past the limit gets 429 with retry-after'
 
   const third = await app.inject({ method: 'GET', url: '/' })
   assert.equal(third.statusCode, 429)
-  assert.equal(third.headers['retry-after'], '60')
+  // Seconds left in the one-minute window: 60 unless the machine took over a second.
+  const retryAfter = Number(third.headers['retry-after'])
+  assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 60, String(retryAfter))
   assert.deepEqual(third.json(), {
     statusCode: 429,
     error: 'Too Many Requests',

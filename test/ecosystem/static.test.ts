@@ -27,6 +27,7 @@ function rawGet(port: number, path: string, headers: Record<string, string> = {}
 async function build() {
   const app = arbor()
   await app.register(fastifyStatic, { root, prefix: '/assets/' })
+  // reply.sendFile is typed on FastifyReply; on arbor it is a plain reply decorator.
   app.get('/home', async (_request, reply) =>
     (reply as unknown as { sendFile(name: string): unknown }).sendFile('index.html'),
   )

@@ -5,6 +5,8 @@ import { test } from 'node:test'
 import swagger from '@fastify/swagger'
 import arbor from '../../src/index.ts'
 
+// app.swagger() is typed on FastifyInstance; on arbor it is a plain decorator, reached
+// through a narrow view of the document the test reads.
 type OpenApiDocument = {
   openapi: string
   info: { title: string; version: string }
@@ -53,6 +55,7 @@ async function build() {
   )
   app.register(
     async (admin) => {
+      // `hide` is a schema field the plugin adds to Fastify's FastifySchema.
       admin.get('/stats', { schema: { hide: true } as Record<string, unknown> }, async () => ({}))
       admin.get('/health', async () => ({ ok: true }))
     },
