@@ -22,34 +22,30 @@ export interface RawExchange {
 }
 
 export interface RawOptions {
-  /** Fail when the server neither answers nor closes within this many ms. Default 3000. */
+  /** Fail when the server neither answers nor closes within this many ms. Default 5000. */
   timeoutMs?: number
   /** Settle once this many complete responses have arrived (and nothing follows). Default 1. */
   responses?: number
   /** Half-close our side after writing, as a client that has nothing more to send does. */
   end?: boolean
-  /** Write each chunk separately, this many ms apart. Default 0 (one write). */
-  gapMs?: number
 }
 
 // After the awaited responses, this long without bytes settles a connection the server keeps open.
 const SETTLE_MS = 40
 
 /**
- * Sends `request` (bytes, or chunks) on a fresh connection to 127.0.0.1:`port` and resolves once
+ * Sends `request` (a latin1 string: one character, one byte) on a fresh connection to 127.0.0.1:`port` and resolves once
  * the server has closed the connection, or has sent `responses` complete responses and then
  * nothing more. Rejects, with what was received so far, when neither happens in `timeoutMs`:
  * a server that hangs on a request fails the test instead of hanging it.
  */
 export function rawExchange(
   port: number,
-  request: string | Buffer | Array<string | Buffer>,
+  request: string | Buffer,
   options: RawOptions = {},
 ): Promise<RawExchange> {
-  const { timeoutMs = 3000, responses: wanted = 1, end = false, gapMs = 0 } = options
-  const chunks = (Array.isArray(request) ? request : [request]).map((c) =>
-    typeof c === 'string' ? Buffer.from(c, 'latin1') : c,
-  )
+  const { timeoutMs = 5000, responses: wanted = 1, end = false } = options
+  const bytes = typeof request === 'string' ? Buffer.from(request, 'latin1') : request
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1')
     const received: Buffer[] = []
@@ -86,13 +82,9 @@ export function rawExchange(
         settleTimer = setTimeout(() => finish(false), SETTLE_MS)
       }
     })
-    socket.once('connect', async () => {
-      for (let i = 0; i < chunks.length && !settled; i++) {
-        if (i > 0 && gapMs > 0) await new Promise((r) => setTimeout(r, gapMs))
-        if (!socket.writable) return
-        socket.write(chunks[i]!)
-      }
-      if (end && socket.writable) socket.end()
+    socket.once('connect', () => {
+      if (end) socket.end(bytes)
+      else socket.write(bytes)
     })
   })
 }
