@@ -32,7 +32,10 @@ declare module 'autocannon' {
     errors: number
     timeouts: number
     non2xx: number
+    resets?: number
     '2xx': number
+    /** Responses by status code, e.g. { '200': { count: 12 } }. */
+    statusCodeStats?: Record<string, { count: number }>
     requests: AutocannonHistogram & { sent: number }
     latency: AutocannonHistogram
   }
