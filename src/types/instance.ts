@@ -196,8 +196,14 @@ export interface ArborRequest<G extends RouteGenericInterface = RouteGenericInte
   readonly protocol: 'http' | 'https'
   readonly socket: Socket
   readonly routeOptions: RequestRouteOptions
+  /** @deprecated FSTDEP016: use `routeOptions.config` */
   readonly routeConfig: Record<string, unknown>
+  /** @deprecated FSTDEP015: use `routeOptions.schema` */
+  readonly routeSchema: Record<string, unknown> | undefined
+  /** @deprecated FSTDEP017: use `routeOptions.url` */
   readonly routerPath: string
+  /** @deprecated FSTDEP018: use `routeOptions.method` */
+  readonly routerMethod: string | string[]
   readonly is404: boolean
   readonly server: ArborInstance
 }
