@@ -141,7 +141,10 @@ export interface RouteOptions<G extends RouteGenericInterface = RouteGenericInte
   bodyLimit?: number
   logLevel?: string
   exposeHeadRoute?: boolean
+  /** what a request must also match: `host`, `version` (Accept-Version) or a custom strategy */
   constraints?: Record<string, unknown>
+  /** @deprecated FSTDEP008: use `constraints: { version }` */
+  version?: string
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
   /** set by arbor for onRoute: the prefix of the route's context */
   prefix?: string
