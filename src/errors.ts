@@ -269,6 +269,19 @@ export const errorCodes = {
     'FST_ERR_ROUTE_PATH_INVALID',
     'Invalid path for "%s:%s" route: %s',
   ),
+  FST_ERR_ROUTE_PATH_EMPTY: define('FST_ERR_ROUTE_PATH_EMPTY', 'The path could not be empty'),
+  FST_ERR_ROUTE_REWRITE_NOT_STR: define(
+    'FST_ERR_ROUTE_REWRITE_NOT_STR',
+    'Rewrite url for "%s" needs to be of type "string" but received "%s"',
+  ),
+  FST_ERR_ASYNC_CONSTRAINT: define(
+    'FST_ERR_ASYNC_CONSTRAINT',
+    'Unexpected error from async constraint',
+  ),
+  FST_ERR_VERSION_CONSTRAINT_NOT_STR: define(
+    'FST_ERR_VERSION_CONSTRAINT_NOT_STR',
+    'Version constraint should be a string.',
+  ),
 
   FST_ERR_REOPENED_CLOSE_SERVER: define(
     'FST_ERR_REOPENED_CLOSE_SERVER',

@@ -1,7 +1,7 @@
 // arbor's public entry: it wires the parts together and holds no logic of its own.
 import { arbor } from './server/create-app.ts'
 
-export { arbor }
+export { arbor, arbor as fastify }
 export default arbor
 
 export type { AjvFactoryOptions, ArborOptions } from './config/options.ts'
@@ -31,6 +31,7 @@ export type {
   StreamParser,
 } from './types/instance.ts'
 export type { ArborLogger } from './types/logger.ts'
+export type { ConstraintStrategy, TrustProxy } from './types/routing.ts'
 export type {
   HttpPart,
   JSONSchema,

@@ -2,6 +2,8 @@ import type { IncomingMessage } from 'node:http'
 import type { Logger, LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
 import type { PoisoningAction } from '../types/content.ts'
+import type { ArborInstance } from '../types/instance.ts'
+import type { ConstraintStrategy, TrustProxy } from '../types/routing.ts'
 import type { SchemaErrorFormatter } from '../types/schema.ts'
 
 /** Options of the Ajv-based default validator (spec "Validator compiler" 2). */
@@ -35,6 +37,17 @@ export interface ArborOptions {
   querystringParser?: (query: string) => Record<string, unknown>
   ajv?: AjvFactoryOptions
   schemaErrorFormatter?: SchemaErrorFormatter
+  /** custom route constraints, by name (Fastify's `constraints`) */
+  constraints?: Record<string, ConstraintStrategy>
+  /** rewrites `req.url` before routing; `this` is the root instance */
+  rewriteUrl?: (this: ArborInstance, req: IncomingMessage) => string
+  /** read client address, host and protocol from X-Forwarded-* when the peer is trusted */
+  trustProxy?: TrustProxy
+  /** deprecated (FSTDEP009): a custom `version` constraint */
+  versioning?: {
+    storage(): unknown
+    deriveVersion<Context>(req: IncomingMessage, ctx?: Context): string
+  }
 }
 
 /** The options after defaults are applied; every field is present. */
@@ -61,6 +74,10 @@ export interface ResolvedOptions {
   querystringParser: ((query: string) => Record<string, unknown>) | undefined
   ajv: AjvFactoryOptions
   schemaErrorFormatter: SchemaErrorFormatter | undefined
+  constraints: Record<string, ConstraintStrategy> | undefined
+  rewriteUrl: ArborOptions['rewriteUrl']
+  trustProxy: TrustProxy
+  versioning: ArborOptions['versioning']
 }
 
 type Check = (value: unknown) => boolean
@@ -98,6 +115,18 @@ const checks: Record<keyof ArborOptions, [Check, string]> = {
   querystringParser: [isFn, 'a function'],
   ajv: [isObject, 'an object { customOptions?, plugins? }'],
   schemaErrorFormatter: [isFn, 'a function'],
+  constraints: [isObject, 'an object of constraint strategies by name'],
+  rewriteUrl: [isFn, 'a function'],
+  trustProxy: [
+    (v) =>
+      typeof v === 'boolean' ||
+      isNonNegInt(v) ||
+      typeof v === 'string' ||
+      typeof v === 'function' ||
+      (Array.isArray(v) && v.every((a) => typeof a === 'string')),
+    'a boolean, a hop count, addresses (string or array) or a function',
+  ],
+  versioning: [isObject, 'an object { storage, deriveVersion }'],
 }
 
 /** Checks every option the user gave and fills in the defaults; a wrong type names the option. */
@@ -149,6 +178,10 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     querystringParser: options.querystringParser,
     ajv,
     schemaErrorFormatter: options.schemaErrorFormatter,
+    constraints: options.constraints,
+    rewriteUrl: options.rewriteUrl,
+    trustProxy: options.trustProxy ?? false,
+    versioning: options.versioning,
   }
 }
 

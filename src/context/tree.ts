@@ -59,10 +59,10 @@ function joinPrefix(parentPrefix: string, prefix: unknown): string {
       `the prefix option must be a string, got ${typeof prefix}`,
     )
   }
-  let own = prefix.startsWith('/') ? prefix : `/${prefix}`
-  while (own.length > 1 && own.endsWith('/')) own = own.slice(0, -1)
-  if (own === '/') return parentPrefix
-  return parentPrefix + own
+  // Fastify's buildRoutePrefix: one '/' between the two; a trailing '/' is kept, so that
+  // `prefix: '/v1/'` answers at `/v1/` and not at `/v1`.
+  if (parentPrefix.endsWith('/') && prefix.startsWith('/')) return parentPrefix + prefix.slice(1)
+  return parentPrefix + (prefix.startsWith('/') ? prefix : `/${prefix}`)
 }
 
 /** Checks a wrapped plugin's declared needs before it loads; the error names the plugin. */

@@ -34,6 +34,7 @@ export function notFoundRouteFor(app: AppRuntime, url: string): RouteContext {
 
 function underPrefix(url: string, prefix: string): boolean {
   if (!url.startsWith(prefix)) return false
+  if (prefix.endsWith('/')) return true // a prefix such as '/v1/' keeps its slash
   const next = url.charCodeAt(prefix.length)
   return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */
 }

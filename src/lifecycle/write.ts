@@ -50,9 +50,9 @@ export function write(reply: Reply, payload: unknown, fail: WriteFailure): void 
     headers['content-length'] = String(length)
   }
   writeHead(reply, statusCode)
-  // node drops a HEAD body on real sockets; inject's response does not, so drop it here
-  if (reply.request.raw.method === 'HEAD') res.end()
-  else res.end(payload)
+  // A HEAD body goes out as Fastify sends it: node drops it on real sockets, inject shows it.
+  // Automatic HEAD routes have already dropped theirs (routing/head-route.ts).
+  res.end(payload)
 }
 
 function writeHead(reply: Reply, statusCode: number): void {

@@ -1,8 +1,10 @@
 import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import type { TLSSocket } from 'node:tls'
+import { FSTDEP015, FSTDEP016, FSTDEP017, FSTDEP018 } from '../config/warnings.ts'
 import type { ArborInstance, RequestRouteOptions } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
+import { lastHeaderValue, type ProxyTrust, proxyAddr } from './trust-proxy.ts'
 
 /** What a request reads of its route (request/route-context.ts has the whole record). */
 export interface RouteOfRequest {
@@ -11,6 +13,8 @@ export interface RouteOfRequest {
   config: Record<string, unknown>
   url: string
   instance: ArborInstance
+  /** the application's `trustProxy`, compiled; null when proxies are not trusted */
+  proxyTrust: ProxyTrust | null
 }
 
 /**
@@ -47,7 +51,8 @@ export class Request<Route extends RouteOfRequest = RouteOfRequest> {
     this.body = undefined
     this.raw = raw
     this.log = log
-    this.originalUrl = raw.url ?? '/'
+    // rewriteUrl keeps the URL as received on the raw request (routing/route-request.ts)
+    this.originalUrl = (raw as { originalUrl?: string }).originalUrl ?? raw.url ?? '/'
     this.validationError = undefined
     this.route = route
   }
@@ -64,13 +69,30 @@ export class Request<Route extends RouteOfRequest = RouteOfRequest> {
   get socket(): Socket {
     return this.raw.socket
   }
+  /** The client's address: the peer, or with `trustProxy` the nearest untrusted X-Forwarded-For. */
   get ip(): string | undefined {
+    const trust = this.route.proxyTrust
+    if (trust !== null) return proxyAddr(this.raw, trust)
     return this.raw.socket?.remoteAddress
   }
+  /** With `trustProxy`: the peer and the trusted X-Forwarded-For addresses, nearest first. */
+  get ips(): string[] | undefined {
+    const trust = this.route.proxyTrust
+    return trust === null ? undefined : proxyAddr.all(this.raw, trust)
+  }
   get hostname(): string {
-    return this.raw.headers.host ?? this.raw.headers[':authority']?.toString() ?? ''
+    const headers = this.raw.headers
+    if (this.route.proxyTrust !== null) {
+      const forwarded = headers['x-forwarded-host']
+      if (forwarded && this.ip !== undefined) return lastHeaderValue(forwarded)
+    }
+    return headers.host ?? headers[':authority']?.toString() ?? ''
   }
   get protocol(): 'http' | 'https' {
+    if (this.route.proxyTrust !== null) {
+      const forwarded = this.raw.headers['x-forwarded-proto']
+      if (forwarded) return lastHeaderValue(forwarded) as 'http' | 'https'
+    }
     return (this.raw.socket as TLSSocket | undefined)?.encrypted ? 'https' : 'http'
   }
   get is404(): boolean {
@@ -79,11 +101,25 @@ export class Request<Route extends RouteOfRequest = RouteOfRequest> {
   get routeOptions(): RequestRouteOptions {
     return this.route.requestRouteOptions
   }
+  /** @deprecated FSTDEP016: use `routeOptions.config` */
   get routeConfig(): Record<string, unknown> {
+    FSTDEP016()
     return this.route.config
   }
+  /** @deprecated FSTDEP015: use `routeOptions.schema` */
+  get routeSchema(): Record<string, unknown> | undefined {
+    FSTDEP015()
+    return this.route.requestRouteOptions.schema
+  }
+  /** @deprecated FSTDEP017: use `routeOptions.url` */
   get routerPath(): string {
+    FSTDEP017()
     return this.route.url
+  }
+  /** @deprecated FSTDEP018: use `routeOptions.method` */
+  get routerMethod(): string | string[] {
+    FSTDEP018()
+    return this.route.config.method as string | string[]
   }
   get server(): ArborInstance {
     return this.route.instance

@@ -8,6 +8,7 @@ import type { ArborLogger } from '../types/logger.ts'
 import type { HttpPart, SchemaErrorFormatter, ValidatorFunction } from '../types/schema.ts'
 import type { ErrorHandlerLink, Reply, ReplyLifecycle } from './reply.ts'
 import type { Request } from './request.ts'
+import { type ProxyTrust, proxyTrustOf } from './trust-proxy.ts'
 
 export type { ErrorHandlerLink }
 export type RequestClass = typeof Request
@@ -56,6 +57,10 @@ export class RouteContext {
   validators: Array<[HttpPart, string, ValidatorFunction]> | null = null
   serializers: ResponseSerializers | null = null
   built = false
+  /** the application's `trustProxy`, compiled once per application */
+  proxyTrust: ProxyTrust | null
+  /** an automatic HEAD route, made from a GET route: a HEAD route of the application replaces it */
+  autoHead = false
 
   onRequest: BoundHook[] | null = null
   preParsing: BoundHook[] | null = null
@@ -103,6 +108,7 @@ export class RouteContext {
     this.parsers = scope.parsers
     this.errorHandler = scope.errorHandler
     this.schemaErrorFormatter = scope.schemaErrorFormatter
+    this.proxyTrust = proxyTrustOf(app.options)
     this.requestRouteOptions = {
       method: options.method,
       url,

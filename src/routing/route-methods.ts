@@ -1,32 +1,60 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Instance, kState } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import { supportedMethods } from '../types/http.ts'
 import type { RouteOptions } from '../types/instance.ts'
+import type { ConstraintStrategy } from '../types/routing.ts'
 import type { PrintRoutesOptions } from '../types/server.ts'
 import { printRoutes } from './print-routes.ts'
+import { routeRequest } from './route-request.ts'
 import { addRoute } from './routes.ts'
 
-/** The instance's route methods: `route`, the shorthands, `hasRoute`, `printRoutes`. */
+/** The instance's route methods: `route`, the shorthands, `hasRoute`, `printRoutes`, constraints. */
 export const routeMethods = {
   /** Registers a route (spec "Route options"). */
   route(this: Instance, options: RouteOptions) {
     addRoute(this[kState], options)
     return this
   },
-  /** Whether a route exists for a method and url (and constraints). */
+  /**
+   * Whether a request with this method, url (a concrete one: `/users/42`) and derived
+   * constraints would reach a route. False, not a throw, when method or url is missing.
+   */
   hasRoute(
     this: Instance,
-    options: { method: string; url: string; constraints?: Record<string, unknown> },
+    options: { method?: string; url?: string; constraints?: Record<string, unknown> },
   ): boolean {
-    return this[kState].root.router.hasRoute(
-      options.method.toUpperCase() as never,
-      options.url,
-      options.constraints ?? {},
+    const found = this[kState].root.router.find(
+      options?.method as never,
+      options?.url || '',
+      options?.constraints,
     )
+    // a url the router cannot decode finds its bad-URL answer, which is no route
+    return found !== null && found.store !== null
   },
   /** The route tree, as text. */
   printRoutes(this: Instance, options?: PrintRoutesOptions): string {
     return printRoutes(this[kState].root, options)
+  },
+  /** Adds a custom constraint strategy to the router; refused once the application started. */
+  addConstraintStrategy(this: Instance, strategy: ConstraintStrategy): void {
+    const root = this[kState].root
+    if (root.ready) {
+      throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add constraint strategy!')
+    }
+    root.router.addConstraintStrategy(strategy as never)
+  },
+  /** Whether a strategy of that name exists (built-in ones only once a route uses them). */
+  hasConstraintStrategy(this: Instance, name: string): boolean {
+    return this[kState].root.router.hasConstraintStrategy(name)
+  },
+  /** Routes a raw request as the server does (rewriteUrl, constraints, lookup): plugins such as @fastify/websocket use it. */
+  routing(this: Instance, req: IncomingMessage, res: ServerResponse): void {
+    routeRequest(this[kState].root, req, res)
+  },
+  /** The instance itself: the type provider only changes types. */
+  withTypeProvider(this: Instance) {
+    return this
   },
   ...shorthandMethods(),
 }
@@ -53,25 +81,36 @@ function shorthandMethods(): Record<string, Function> {
   return methods
 }
 
+// Fastify's prepareRoute: options beside a handler must be a plain object; options alone
+// (no function) are route options that must then hold the handler.
 function shorthand(
   instance: Instance,
   method: string | string[],
-  path: string,
-  a: unknown,
-  b: unknown,
+  url: string,
+  options: unknown,
+  handler: unknown,
 ): Instance {
-  let options: Record<string, unknown>
-  if (typeof a === 'function') {
-    options = { handler: a }
-  } else {
-    if (a === null || typeof a !== 'object') {
-      throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), path)
+  if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
+  let given = options as Record<string, unknown> | undefined | null
+  if (handler === undefined && typeof options === 'function') {
+    handler = options
+    given = {}
+  } else if (typeof handler === 'function') {
+    if (Object.prototype.toString.call(options) !== '[object Object]') {
+      throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), url)
     }
-    const given = a as Record<string, unknown>
-    if (b !== undefined && given.handler !== undefined) {
-      throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), path)
+    if (given?.handler) {
+      if (typeof given.handler === 'function') {
+        throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), url)
+      }
+      throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(String(method), url)
     }
-    options = { ...given, handler: b ?? given.handler }
   }
-  return instance.route({ ...options, method, url: path } as unknown as RouteOptions)
+  return instance.route({
+    ...(typeof given === 'object' ? given : {}),
+    method,
+    url,
+    path: url,
+    handler: handler || given?.handler,
+  } as unknown as RouteOptions)
 }

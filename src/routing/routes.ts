@@ -1,4 +1,5 @@
 import type Router from 'find-my-way'
+import { FSTDEP007, FSTDEP008 } from '../config/warnings.ts'
 import { checkHook } from '../context/hooks.ts'
 import { type ContextState, stateOf } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
@@ -16,9 +17,9 @@ import type {
   ValidatorCompiler,
   ValidatorFunction,
 } from '../types/schema.ts'
+import { headOnSend } from './head-route.ts'
 
 const methodSet = new Set<string>(supportedMethods)
-const autoHeadRoutes = new WeakMap<object, Set<string>>()
 
 /**
  * Registers a route in a context: checks its options, runs the context's onRoute hooks and
@@ -31,9 +32,8 @@ export function addRoute(state: ContextState, input: RouteOptions): void {
     throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?')
   }
   const options: RouteOptions = { ...input }
-  const path = options.url ?? options.path ?? ''
+  const path = options.url || options.path || ''
   const methods = Array.isArray(options.method) ? options.method : [options.method]
-  const _label = `${methods.join(',')}:${path}`
   if (methods.length === 0 || methods.some((m) => typeof m !== 'string')) {
     throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID()
   }
@@ -69,32 +69,119 @@ export function addRoute(state: ContextState, input: RouteOptions): void {
   options.method = Array.isArray(options.method)
     ? methods.map((m) => m.toUpperCase())
     : options.method.toUpperCase()
-  for (const url of prefixedUrls(state, path, options)) {
-    // onRoute sees Fastify's fields: url and path with the prefix, routePath without it.
-    const routeOptions: RouteOptions = {
-      ...options,
-      url,
-      path: url,
-      routePath: path,
-      prefix: state.prefix,
-    }
-    runOnRoute(state, routeOptions)
-    const finalUrl = routeOptions.url ?? url
-    for (const method of ([] as string[]).concat(routeOptions.method).map((m) => m.toUpperCase())) {
-      if ((method === 'GET' || method === 'HEAD') && routeOptions.schema?.body !== undefined) {
-        throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, finalUrl)
-      }
-      register(state, method, finalUrl, routeOptions)
-      const exposeHead = routeOptions.exposeHeadRoute ?? root.options.exposeHeadRoutes
-      const constraints = routeOptions.constraints ?? {}
-      if (method === 'GET' && exposeHead && !root.router.hasRoute('HEAD', finalUrl, constraints)) {
-        const headOptions: RouteOptions = { ...routeOptions, method: 'HEAD' }
-        runOnRoute(state, headOptions)
-        register(state, 'HEAD', finalUrl, headOptions)
-        autoHeads(root.router).add(finalUrl)
+  const upper = ([] as string[]).concat(options.method)
+  const exposeHead = options.exposeHeadRoute ?? root.options.exposeHeadRoutes
+  const route: PendingRoute = {
+    state,
+    options,
+    // the automatic HEAD route starts from the options as given, not as onRoute left them
+    head: exposeHead && upper.includes('GET') && !upper.includes('HEAD') ? { ...options } : null,
+  }
+  for (const [routePath, prefixing] of prefixedPaths(state, path, options)) {
+    addPrefixedRoute(route, routePath, prefixing)
+  }
+}
+
+interface PendingRoute {
+  state: ContextState
+  /** one object for every path of the route: onRoute's changes apply to all of them */
+  options: RouteOptions
+  head: RouteOptions | null
+}
+
+/**
+ * The paths to add under the context's prefix, as Fastify's `route()` picks them: a `/` route
+ * answers at the prefix and, with `prefixTrailingSlash: 'both'`, also at `prefix/` (that one
+ * is `prefixing`: its onRoute hooks already ran); a prefix ending with `/` is not doubled.
+ */
+function prefixedPaths(
+  state: ContextState,
+  path: string,
+  options: RouteOptions,
+): Array<[path: string, prefixing: boolean]> {
+  const prefix = state.prefix
+  if (path === '/' && prefix.length > 0 && options.method !== 'HEAD') {
+    switch (options.prefixTrailingSlash) {
+      case 'slash':
+        return [[path, false]]
+      case 'no-slash':
+        return [['', false]]
+      default: {
+        const { ignoreTrailingSlash, ignoreDuplicateSlashes } = state.root.options
+        // with ignoreTrailingSlash the router already matches `prefix/` for `prefix`
+        if (ignoreTrailingSlash || (ignoreDuplicateSlashes && prefix.endsWith('/'))) {
+          return [['', false]]
+        }
+        return [
+          ['', false],
+          [path, true],
+        ]
       }
     }
   }
+  if (path[0] === '/' && prefix.endsWith('/')) return [[path.slice(1), false]]
+  return [[path, false]]
+}
+
+function addPrefixedRoute(route: PendingRoute, path: string, prefixing: boolean): void {
+  const { state, options } = route
+  const url = state.prefix + path
+  if (url === '') throw new errorCodes.FST_ERR_ROUTE_PATH_EMPTY()
+  // onRoute sees Fastify's fields: url and path with the prefix, routePath without it.
+  options.url = url
+  options.path = url
+  options.routePath = path
+  options.prefix = state.prefix
+  if (!prefixing) runOnRoute(state, options)
+  const finalUrl = options.url ?? url
+  const constraints = routeConstraints(options)
+  const headHandler = findHead(state, finalUrl, constraints)
+  const methods = ([] as string[]).concat(options.method).map((m) => m.toUpperCase())
+  for (const method of methods) {
+    if ((method === 'GET' || method === 'HEAD') && options.schema?.body !== undefined) {
+      throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, finalUrl)
+    }
+    // A HEAD route written by the application replaces the one arbor derived from a GET.
+    if (method === 'HEAD' && (headHandler?.store as RouteContext | undefined)?.autoHead) {
+      unregister(state, headHandler!.store as RouteContext, constraints)
+    }
+    register(state, method, finalUrl, { ...options }, constraints, false)
+  }
+  if (route.head !== null && headHandler === null) {
+    // Fastify adds it as a route of its own, so a `/` path is not given a `prefix/` twin.
+    const headPath = path === '/' && state.prefix.endsWith('/') ? '' : path
+    const headUrl = state.prefix + headPath
+    const head: RouteOptions = {
+      ...route.head,
+      method: 'HEAD',
+      url: headUrl,
+      path: headUrl,
+      routePath: headPath,
+      prefix: state.prefix,
+      onSend: headOnSend(route.head.onSend),
+    }
+    runOnRoute(state, head)
+    register(state, 'HEAD', head.url ?? headUrl, head, routeConstraints(head), true)
+  } else if (headHandler !== null && options.exposeHeadRoute) {
+    FSTDEP007()
+  }
+}
+
+/** The HEAD route already at this url with these very constraints, if any. */
+function findHead(state: ContextState, url: string, constraints: Record<string, unknown>) {
+  try {
+    return state.root.router.findRoute('HEAD', url, constraints)
+  } catch {
+    return null // a malformed path: router.on() reports it, naming the route
+  }
+}
+
+/** The route's constraints, with the deprecated `version` option (FSTDEP008) among them. */
+function routeConstraints(options: RouteOptions): Record<string, unknown> {
+  const constraints = options.constraints ?? {}
+  if (options.version === undefined) return constraints
+  FSTDEP008()
+  return { ...constraints, version: options.version }
 }
 
 function runOnRoute(state: ContextState, options: RouteOptions): void {
@@ -103,46 +190,41 @@ function runOnRoute(state: ContextState, options: RouteOptions): void {
   }
 }
 
-function autoHeads(router: object): Set<string> {
-  let set = autoHeadRoutes.get(router)
-  if (set === undefined) autoHeadRoutes.set(router, (set = new Set()))
-  return set
-}
-
-function register(state: ContextState, method: string, url: string, options: RouteOptions): void {
+function register(
+  state: ContextState,
+  method: string,
+  url: string,
+  options: RouteOptions,
+  constraints: Record<string, unknown>,
+  autoHead: boolean,
+): void {
   const root = state.root
-  const constraints = options.constraints ?? {}
-  if (method === 'HEAD' && autoHeads(root.router).has(url)) {
-    // A HEAD route written by the application replaces the one arbor derived from GET.
-    root.router.off('HEAD', url, constraints)
-    autoHeads(root.router).delete(url)
-    root.routes = root.routes.filter((r) => !(r.method === 'HEAD' && r.url === url))
-    state.routes = state.routes.filter((r) => !(r.method === 'HEAD' && r.url === url))
-  }
   const route = new RouteContext(method, url, options, root, state, false)
+  route.autoHead = autoHead
   try {
     root.router.on(method as Router.HTTPMethod, url, { constraints }, handleRoute as never, route)
   } catch (err) {
+    // an automatic HEAD route that the router refuses (a HEAD route exists) is simply not added
+    if (autoHead) return
     const message = (err as Error).message
     if (/already declared/.test(message)) throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(method, url)
+    if (/could not be empty/.test(message)) throw new errorCodes.FST_ERR_ROUTE_PATH_EMPTY()
     throw new errorCodes.FST_ERR_ROUTE_PATH_INVALID(method, url, message)
   }
   state.routes.push(route)
   root.routes.push(route)
 }
 
-/** The full paths of a route inside a prefixed plugin (Fastify's `prefixTrailingSlash`). */
-function prefixedUrls(state: ContextState, path: string, options: RouteOptions): string[] {
-  const prefix = state.prefix
-  if (prefix === '') return [path === '' ? '/' : path]
-  if (path === '/' || path === '') {
-    const mode = options.prefixTrailingSlash ?? 'both'
-    if (path === '') return [prefix]
-    if (mode === 'slash') return [`${prefix}/`]
-    if (mode === 'no-slash') return [prefix]
-    return state.root.options.ignoreTrailingSlash ? [prefix] : [prefix, `${prefix}/`]
-  }
-  return [prefix + path]
+function unregister(
+  state: ContextState,
+  route: RouteContext,
+  constraints: Record<string, unknown>,
+): void {
+  const root = state.root
+  root.router.off('HEAD', route.url, constraints)
+  root.routes = root.routes.filter((r) => r !== route)
+  const owner = stateOf(route.instance)
+  owner.routes = owner.routes.filter((r) => r !== route)
 }
 
 /** Resolves hooks, error handler, validators and serializers of a route (once, at ready). */

@@ -20,6 +20,8 @@ import { callNotFound, routeBadUrl, routeNotFound } from '../lifecycle/not-found
 import { sendReply, serializeWithRoute } from '../lifecycle/send.ts'
 import { Reply } from '../request/reply.ts'
 import { Request } from '../request/request.ts'
+import { routerConstraints } from '../routing/constraints.ts'
+import { routeMeta } from '../routing/print-routes.ts'
 import { routeMethods } from '../routing/route-methods.ts'
 import { SchemaSet } from '../schema/schema-set.ts'
 import { defaultSchemaErrorFormatter } from '../schema/validation.ts'
@@ -135,6 +137,9 @@ export function arbor(options?: ArborOptions): ArborInstance {
     ignoreDuplicateSlashes: resolved.ignoreDuplicateSlashes,
     maxParamLength: resolved.maxParamLength,
     querystringParser: resolved.querystringParser ?? parseQuery,
+    constraints: routerConstraints(resolved) as never,
+    // printRoutes' metadata of a route (find-my-way's option, missing from its typings)
+    ...({ buildPrettyMeta: routeMeta } as object),
     defaultRoute: (req, res) => routeNotFound(root, req, res),
     onBadUrl: (path, req, res) => routeBadUrl(root, path, req, res),
   })

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { RootState } from '../context/state.ts'
+import { routeRequest } from '../routing/route-request.ts'
 
 const unavailableBody = JSON.stringify({
   error: 'Service Unavailable',
@@ -46,5 +47,5 @@ export function dispatch(root: RootState, req: IncomingMessage, res: ServerRespo
     res.end(unavailableBody)
     return
   }
-  root.router.lookup(req, res)
+  routeRequest(root, req, res)
 }

@@ -16,6 +16,7 @@ import type {
   RouteGenericInterface,
 } from './http.ts'
 import type { ArborLogger } from './logger.ts'
+import type { ConstraintStrategy } from './routing.ts'
 import type {
   JSONSchema,
   RouteSchema,
@@ -141,7 +142,10 @@ export interface RouteOptions<G extends RouteGenericInterface = RouteGenericInte
   bodyLimit?: number
   logLevel?: string
   exposeHeadRoute?: boolean
+  /** what a request must also match: `host`, `version` (Accept-Version) or a custom strategy */
   constraints?: Record<string, unknown>
+  /** @deprecated FSTDEP008: use `constraints: { version }` */
+  version?: string
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both'
   /** set by arbor for onRoute: the prefix of the route's context */
   prefix?: string
@@ -196,8 +200,14 @@ export interface ArborRequest<G extends RouteGenericInterface = RouteGenericInte
   readonly protocol: 'http' | 'https'
   readonly socket: Socket
   readonly routeOptions: RequestRouteOptions
+  /** @deprecated FSTDEP016: use `routeOptions.config` */
   readonly routeConfig: Record<string, unknown>
+  /** @deprecated FSTDEP015: use `routeOptions.schema` */
+  readonly routeSchema: Record<string, unknown> | undefined
+  /** @deprecated FSTDEP017: use `routeOptions.url` */
   readonly routerPath: string
+  /** @deprecated FSTDEP018: use `routeOptions.method` */
+  readonly routerMethod: string | string[]
   readonly is404: boolean
   readonly server: ArborInstance
 }
@@ -356,8 +366,23 @@ export interface ArborInstance {
   options<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
   patch<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
   all<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  /** Whether a route exists for a method and url (and constraints). */
-  hasRoute(options: { method: string; url: string; constraints?: Record<string, unknown> }): boolean
+  /**
+   * Whether a request with this method, url and derived constraints would reach a route
+   * (the router's lookup, so `/users/42` finds `/users/:id`); false when method or url is missing.
+   */
+  hasRoute(options: {
+    method?: string
+    url?: string
+    constraints?: Record<string, unknown>
+  }): boolean
+  /** Adds a custom route constraint strategy; refused once the application has started. */
+  addConstraintStrategy(strategy: ConstraintStrategy): void
+  /** Whether a constraint strategy exists (the built-in `host` and `version` once a route uses them). */
+  hasConstraintStrategy(name: string): boolean
+  /** Routes a raw request as the server does: `rewriteUrl`, constraints, then the handler. */
+  routing(req: IncomingMessage, res: ServerResponse): void
+  /** The instance itself; a type provider changes only types. */
+  withTypeProvider<_Provider = unknown>(): this
   /** The route tree, as text. */
   printRoutes(options?: PrintRoutesOptions): string
   /** The context tree, with each plugin's name and load time, as text. */

@@ -1,0 +1,43 @@
+// Fastify 4's deprecation warnings that arbor keeps, with their codes, so an application that
+// filters `process.on('warning')` by code sees the same ones. Each is emitted once per process.
+
+/** A warning that goes out once, the first time the deprecated thing is used. */
+export type Deprecation = () => void
+
+function deprecation(code: string, message: string): Deprecation {
+  let emitted = false
+  return () => {
+    if (emitted) return
+    emitted = true
+    process.emitWarning(message, 'DeprecationWarning', code)
+  }
+}
+
+export const FSTDEP007 = deprecation(
+  'FSTDEP007',
+  'You are trying to set a HEAD route using "exposeHeadRoute" route flag when a sibling route is already set. See documentation for more info.',
+)
+export const FSTDEP008 = deprecation(
+  'FSTDEP008',
+  'You are using route constraints via the route { version: "..." } option, use { constraints: { version: "..." } } option instead.',
+)
+export const FSTDEP009 = deprecation(
+  'FSTDEP009',
+  'You are using a custom route versioning strategy via the server { versioning: "..." } option, use { constraints: { version: "..." } } option instead.',
+)
+export const FSTDEP015 = deprecation(
+  'FSTDEP015',
+  'You are accessing the deprecated "request.routeSchema" property. Use "request.routeOptions.schema" instead. Property "req.routeSchema" will be removed in `fastify@5`.',
+)
+export const FSTDEP016 = deprecation(
+  'FSTDEP016',
+  'You are accessing the deprecated "request.routeConfig" property. Use "request.routeOptions.config" instead. Property "req.routeConfig" will be removed in `fastify@5`.',
+)
+export const FSTDEP017 = deprecation(
+  'FSTDEP017',
+  'You are accessing the deprecated "request.routerPath" property. Use "request.routeOptions.url" instead. Property "req.routerPath" will be removed in `fastify@5`.',
+)
+export const FSTDEP018 = deprecation(
+  'FSTDEP018',
+  'You are accessing the deprecated "request.routerMethod" property. Use "request.routeOptions.method" instead. Property "req.routerMethod" will be removed in `fastify@5`.',
+)
