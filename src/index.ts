@@ -1,6 +1,7 @@
 // arbor's public entry: it wires the parts together and holds no logic of its own.
 import { arbor } from './server/create-app.ts'
 
+// `fastify`: the factory under Fastify's name, so `import { fastify } from 'arbor'` works as with Fastify.
 export { arbor, arbor as fastify }
 export default arbor
 
@@ -48,5 +49,3 @@ export type {
 } from './types/schema.ts'
 export type { ListenOptions } from './types/server.ts'
 
-/** The factory under Fastify's name, so `import { fastify } from 'arbor'` works as with Fastify. */
-export { arbor as fastify }
