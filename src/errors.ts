@@ -191,6 +191,14 @@ export const errorCodes = {
     'FST_ERR_BAD_STATUS_CODE',
     'Called reply with an invalid status code: %s',
   ),
+  FST_ERR_BAD_TRAILER_NAME: define(
+    'FST_ERR_BAD_TRAILER_NAME',
+    'Called reply.trailer with an invalid header name: %s',
+  ),
+  FST_ERR_BAD_TRAILER_VALUE: define(
+    'FST_ERR_BAD_TRAILER_VALUE',
+    "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function.",
+  ),
   FST_ERR_FAILED_ERROR_SERIALIZATION: define(
     'FST_ERR_FAILED_ERROR_SERIALIZATION',
     'Failed to serialize an error. Error: %s. Original error: %s',
