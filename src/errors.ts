@@ -313,3 +313,17 @@ export const errorCodes = {
 } as const
 
 export type ErrorCode = keyof typeof errorCodes
+
+/**
+ * Makes the errors of these classes TypeErrors as well (`err instanceof TypeError`), as Fastify's
+ * are: their prototype chain goes through TypeError.prototype instead of ArborError.prototype,
+ * which holds nothing but the brand and the name, both kept.
+ */
+function alsoTypeErrors(...classes: ArborErrorClass[]): void {
+  const base = Object.create(TypeError.prototype, {
+    [brand]: { value: true },
+    name: { value: 'FastifyError', writable: true },
+  }) as object
+  for (const cls of classes) Object.setPrototypeOf(cls.prototype, base)
+}
+alsoTypeErrors(errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE)
