@@ -88,14 +88,26 @@ function preSerialization(reply: Reply, payload: unknown): void {
 function serializeAndSend(reply: Reply, payload: unknown): void {
   let text: string
   try {
-    text =
-      reply.customSerializer !== null
-        ? reply.customSerializer(payload)
-        : serializeWithRoute(reply, payload)
+    text = serializePayload(reply, payload)
   } catch (err) {
+    // Marks the error as a serialization failure for error handlers, with the route's config.
+    if (typeof err === 'object' && err !== null) {
+      ;(err as { serialization?: unknown }).serialization = reply.route.config
+    }
     return failSend(reply, err as Error)
   }
   onSend(reply, text)
+}
+
+/**
+ * `reply.serialize(payload)` and the send path: the reply's own serializer, else the context's
+ * reply serializer (`setReplySerializer`), else the route's response schema for the status.
+ */
+export function serializePayload(reply: Reply, payload: unknown): string {
+  if (reply.customSerializer !== null) return reply.customSerializer(payload)
+  const replySerializer = reply.route.replySerializer
+  if (replySerializer !== null) return replySerializer(payload, reply.raw.statusCode)
+  return serializeWithRoute(reply, payload)
 }
 
 /** Serializes with the route's response schema for the status, or JSON.stringify. */

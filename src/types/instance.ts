@@ -416,6 +416,8 @@ export interface ArborInstance {
   setSerializerCompiler(compiler: SerializerCompiler): this
   /** The validation-error formatter; `this` inside it is this instance (spec). */
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this
+  /** The serializer of every reply payload of this context and below, in place of JSON and the response schemas. */
+  setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): this
 
   // handlers
   /** The error handler for this context and its descendants. */
