@@ -88,6 +88,13 @@ function writeHead(reply: Reply, statusCode: number): void {
  */
 function sendStream(reply: Reply, stream: Readable, fail: WriteFailure, trailers: boolean): void {
   const res = reply.raw
+  if (typeof stream.on !== 'function') {
+    // Something with pipe() but no events (a hand-made stand-in): nothing to watch, so the
+    // headers go now and it ends the response itself.
+    writeHead(reply, res.statusCode)
+    stream.pipe(res)
+    return
+  }
   let sourceOpen = true
   let errored = false
   let errorLogged = false

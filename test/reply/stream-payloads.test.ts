@@ -124,6 +124,18 @@ describe('stream payloads', () => {
     assert.equal((warning?.err as { message?: string } | undefined)?.message, 'disk gone')
   })
 
+  test('an object with pipe() but no events (a stand-in from onSend) is piped without crashing', async (t) => {
+    const app = arbor()
+    t.after(() => app.close())
+    app.addHook('onSend', (_request, _reply, _payload, done) => {
+      done(null, { pipe: (res: { end(body: string): void }) => res.end('stand-in') })
+    })
+    app.get('/', async () => ({ a: 1 }))
+    const res = await app.inject('/')
+    assert.equal(res.statusCode, 200)
+    assert.equal(res.body, 'stand-in')
+  })
+
   test('a stream failing before any data still gets a proper error response', async (t) => {
     const app = arbor()
     t.after(() => app.close())
