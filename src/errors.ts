@@ -191,6 +191,14 @@ export const errorCodes = {
     'FST_ERR_BAD_STATUS_CODE',
     'Called reply with an invalid status code: %s',
   ),
+  FST_ERR_BAD_TRAILER_NAME: define(
+    'FST_ERR_BAD_TRAILER_NAME',
+    'Called reply.trailer with an invalid header name: %s',
+  ),
+  FST_ERR_BAD_TRAILER_VALUE: define(
+    'FST_ERR_BAD_TRAILER_VALUE',
+    "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function.",
+  ),
   FST_ERR_FAILED_ERROR_SERIALIZATION: define(
     'FST_ERR_FAILED_ERROR_SERIALIZATION',
     'Failed to serialize an error. Error: %s. Original error: %s',
@@ -318,3 +326,17 @@ export const errorCodes = {
 } as const
 
 export type ErrorCode = keyof typeof errorCodes
+
+/**
+ * Makes the errors of these classes TypeErrors as well (`err instanceof TypeError`), as Fastify's
+ * are: their prototype chain goes through TypeError.prototype instead of ArborError.prototype,
+ * which holds nothing but the brand and the name, both kept.
+ */
+function alsoTypeErrors(...classes: ArborErrorClass[]): void {
+  const base = Object.create(TypeError.prototype, {
+    [brand]: { value: true },
+    name: { value: 'FastifyError', writable: true },
+  }) as object
+  for (const cls of classes) Object.setPrototypeOf(cls.prototype, base)
+}
+alsoTypeErrors(errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE)

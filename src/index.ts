@@ -48,4 +48,3 @@ export type {
   ValidatorFunction,
 } from './types/schema.ts'
 export type { ListenOptions } from './types/server.ts'
-

@@ -5,6 +5,7 @@ import type {
   AppRuntime,
   ErrorHandlerLink,
   ReplyClass,
+  ReplySerializer,
   RequestClass,
   RouteContext,
 } from '../request/route-context.ts'
@@ -53,6 +54,8 @@ export interface ContextState {
   validatorCompiler: ValidatorCompiler | undefined
   serializerCompiler: SerializerCompiler | undefined
   schemaErrorFormatter: SchemaErrorFormatter
+  /** set by `setReplySerializer` here; unset: the nearest ancestor's (see reply-serializer-methods.ts) */
+  replySerializer?: ReplySerializer
   /** plugin names registered here and in the ancestors, for `dependencies` checks */
   pluginNames: string[]
   children: ContextState[]

@@ -4,6 +4,7 @@ import type { RoutedReply as Reply } from '../request/route-context.ts'
 import { selectSerializer } from '../schema/serialization.ts'
 import type { ArborErrorLike, ErrorHandler } from '../types/instance.ts'
 import { runObserverHooks, toError } from './hook-runner.ts'
+import { sendResult } from './send-result.ts'
 import { write } from './write.ts'
 
 /**
@@ -59,7 +60,7 @@ function callErrorHandler(reply: Reply, error: ArborErrorLike): void {
   if (result !== null && typeof (result as Promise<unknown>).then === 'function') {
     ;(result as Promise<unknown>).then(
       (payload) => {
-        if (payload !== undefined && payload !== reply && !reply.sent) reply.send(payload)
+        if (payload !== undefined && payload !== reply && !reply.sent) sendResult(reply, payload)
       },
       (thrown: unknown) => {
         if (!reply.sent) reply.send(toError(thrown))
@@ -67,7 +68,7 @@ function callErrorHandler(reply: Reply, error: ArborErrorLike): void {
     )
     return
   }
-  reply.send(result)
+  sendResult(reply, result)
 }
 
 /** arbor's default error handler: status from the error, a log line, a JSON payload. */
@@ -99,13 +100,23 @@ function serializeError(reply: Reply, error: ArborErrorLike): string {
     const fn =
       serializers === null ? undefined : selectSerializer(serializers, statusCode, undefined)
     if (fn !== undefined) {
-      return fn(
+      const out: unknown = fn(
         Object.create(error, {
           error: { value: name },
           message: { value: error.message },
           statusCode: { value: statusCode },
         }),
       )
+      if (typeof out === 'string') return out
+      if (Buffer.isBuffer(out)) return out.toString()
+      // A custom serializer that returns no string: the default error payload says so (sending
+      // `out` would serialize it again with the same serializer, without end).
+      const invalid = new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof out)
+      return JSON.stringify({
+        statusCode: invalid.statusCode,
+        code: invalid.code,
+        message: invalid.message,
+      })
     }
   } catch (err) {
     reply.log.error({ err }, 'the response schema could not serialize an error')

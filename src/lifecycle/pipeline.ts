@@ -9,8 +9,9 @@ import type {
 } from '../request/route-context.ts'
 import { runValidator, type ValidationOutcome } from '../schema/validation.ts'
 import { parseBody } from './body-reader.ts'
-import { onResponseFinished } from './completion.ts'
+import { watchResponse } from './completion.ts'
 import { runObserverHooks, runPayloadHooks, runRequestHooks, toError } from './hook-runner.ts'
+import { sendResult, warnAlreadySent } from './send-result.ts'
 
 // The request lifecycle, in the order of docs/hooks.md:
 // routing → onRequest → preParsing → body parsing → preValidation → validation →
@@ -59,7 +60,7 @@ export function startRequest(
   const logRequests = !app.options.disableRequestLogging && log.level !== 'silent'
   if (logRequests) log.info({ req: request }, 'incoming request')
   if (logRequests || route.onResponse !== null || route.onRequestAbort !== null) {
-    res.once('close', () => onResponseFinished(request, reply, logRequests))
+    watchResponse(request, reply, logRequests)
   }
   if (route.onTimeout !== null && app.options.connectionTimeout > 0) {
     const socket = req.socket
@@ -217,28 +218,27 @@ export function runHandler(err: Error | null, request: Request, reply: Reply): v
   if (result === undefined || result === reply) return
   if (result !== null && typeof (result as Promise<unknown>).then === 'function') {
     settleAsyncHandler(result as Promise<unknown>, request, reply)
-  } else if (!reply.sent) {
-    reply.send(result)
+  } else {
+    // After a send, this warns FST_ERR_REP_ALREADY_SENT, as a second send does.
+    sendResult(reply, result)
   }
 }
 
+/**
+ * An async handler's outcome (Fastify's wrapThenable). A handler that returns `reply` (or
+ * awaits it) resolves once the response finished: the reply is thenable.
+ */
 function settleAsyncHandler(promise: Promise<unknown>, request: Request, reply: Reply): void {
   promise.then(
     (payload) => {
       if (reply.hijacked) return
-      if (payload === reply) return
       if (payload !== undefined) {
-        if (reply.sent) {
-          reply.log.warn(
-            { err: new errorCodes.FST_ERR_REP_ALREADY_SENT(request.url, request.method) },
-            'the handler both sent a reply and returned a value; the value is ignored',
-          )
-          return
-        }
-        reply.send(payload)
+        // After a send, this warns FST_ERR_REP_ALREADY_SENT, as a second send does.
+        sendResult(reply, payload)
         return
       }
-      if (!reply.sent && !reply.raw.headersSent && !request.raw.destroyed) {
+      // `aborted`, not `destroyed`: node destroys a request once its body has been read.
+      if (!reply.sent && !reply.raw.headersSent && !request.raw.aborted) {
         reply.log.error(
           { err: new errorCodes.FST_ERR_PROMISE_NOT_FULFILLED() },
           'async handler resolved to undefined without sending a reply; sending an empty response',
@@ -248,7 +248,7 @@ function settleAsyncHandler(promise: Promise<unknown>, request: Request, reply: 
     },
     (thrown: unknown) => {
       if (reply.sent) {
-        reply.log.error({ err: toError(thrown) }, 'async handler rejected after the reply was sent')
+        reply.log.error({ err: toError(thrown) }, 'Promise errored, but reply.sent = true was set')
         return
       }
       sendError(reply, toError(thrown))
@@ -257,9 +257,7 @@ function settleAsyncHandler(promise: Promise<unknown>, request: Request, reply: 
 }
 
 function sendError(reply: Reply, err: Error): void {
-  if (reply.sent) {
-    reply.log.error({ err }, 'error after the reply was sent')
-    return
-  }
+  // Too late to answer with it (sent or hijacked): a warning, as Fastify's reply.send(err) gives.
+  if (reply.sent) return warnAlreadySent(reply, err)
   reply.send(err)
 }

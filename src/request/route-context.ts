@@ -18,6 +18,8 @@ export type RoutedRequest = Request<RouteContext>
 export type RoutedReply = Reply<RouteContext>
 
 export type BoundHook = (...args: never[]) => unknown
+/** A context's serializer of reply payloads (`setReplySerializer`). */
+export type ReplySerializer = (payload: unknown, statusCode: number) => string
 
 /**
  * What every route of one application shares at run time. The root context state provides
@@ -56,6 +58,8 @@ export class RouteContext {
   requestRouteOptions: RequestRouteOptions
   validators: Array<[HttpPart, string, ValidatorFunction]> | null = null
   serializers: ResponseSerializers | null = null
+  /** the context's `setReplySerializer`, resolved at ready */
+  replySerializer: ReplySerializer | null = null
   built = false
   /** the application's `trustProxy`, compiled once per application */
   proxyTrust: ProxyTrust | null

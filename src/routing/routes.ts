@@ -1,6 +1,7 @@
 import type Router from 'find-my-way'
 import { FSTDEP007, FSTDEP008 } from '../config/warnings.ts'
 import { checkHook } from '../context/hooks.ts'
+import { replySerializerOf } from '../context/reply-serializer-methods.ts'
 import { type ContextState, stateOf } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import { handleRoute } from '../lifecycle/pipeline.ts'
@@ -235,6 +236,7 @@ export function buildRoute(route: RouteContext): void {
   route.Reply = state.Reply
   route.parsers = state.parsers
   route.schemaErrorFormatter = options.schemaErrorFormatter ?? state.schemaErrorFormatter
+  route.replySerializer = replySerializerOf(state)
   route.errorHandler =
     options.errorHandler === undefined
       ? state.errorHandler

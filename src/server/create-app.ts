@@ -12,12 +12,13 @@ import { Arbor, installMethods } from '../context/instance.ts'
 import { LoadFrame } from '../context/load-frame.ts'
 import { parserMethods } from '../context/parser-methods.ts'
 import { pluginMethods } from '../context/plugin-methods.ts'
+import { replySerializerMethods } from '../context/reply-serializer-methods.ts'
 import { schemaMethods } from '../context/schema-methods.ts'
 import type { ContextState, RootState } from '../context/state.ts'
 import { installThenable } from '../context/thenable.ts'
 import { attachState, loaderHooks } from '../context/tree.ts'
 import { callNotFound, routeBadUrl, routeNotFound } from '../lifecycle/not-found.ts'
-import { sendReply, serializeWithRoute } from '../lifecycle/send.ts'
+import { sendReply, serializePayload } from '../lifecycle/send.ts'
 import { Reply } from '../request/reply.ts'
 import { Request } from '../request/request.ts'
 import { routerConstraints } from '../routing/constraints.ts'
@@ -35,6 +36,7 @@ installMethods(
   decoratorMethods,
   hookMethods,
   schemaMethods,
+  replySerializerMethods,
   handlerMethods,
   parserMethods,
   routeMethods,
@@ -92,7 +94,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     appHooks: { onReady: [], onListen: [], preClose: [], onClose: [] },
     // the lifecycle's reply functions, handed down to the request layer (docs/architecture.md)
     sendReply,
-    serializeReply: serializeWithRoute,
+    serializeReply: serializePayload,
     callNotFound,
   } as unknown as RootState
   const state: ContextState = {

@@ -215,6 +215,17 @@ export interface ArborRequest<G extends RouteGenericInterface = RouteGenericInte
 export type ReplyHeaderValue = string | number | string[] | undefined
 
 /**
+ * Computes one HTTP trailer once the body is out: call `done(err, value)`, or be `async` and
+ * return the value. `payload` is the body as sent (`null` for a stream). Returning the value
+ * from a plain function still works but is deprecated (FSTDEP013), as in Fastify 4.
+ */
+export type ReplyTrailerFunction = (
+  reply: ArborReply,
+  payload: string | Buffer | null | undefined,
+  done: (err: Error | null, value?: string) => void,
+) => unknown
+
+/**
  * The reply handed to hooks and handlers. An interface, so applications can declare the
  * properties their reply decorators add:
  * @example
@@ -226,7 +237,8 @@ export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterf
   readonly log: ArborLogger
   readonly server: ArborInstance
   statusCode: number
-  readonly sent: boolean
+  /** `true` once the response went out or the reply was hijacked. Assigning `true` (Fastify 3's way to hijack) still works; use `hijack()`. */
+  sent: boolean
   readonly elapsedTime: number
   code(statusCode: number): this
   status(statusCode: number): this
@@ -242,9 +254,24 @@ export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterf
   serialize(payload: unknown): string
   redirect(url: string, code?: number): this
   redirect(code: number, url: string): this
-  callNotFound(): void
+  /** Continues with the not-found handler of the request's prefix. */
+  callNotFound(): this
   hijack(): this
   getResponseTime(): number
+  /**
+   * Adds an HTTP trailer, sent after the body (the response goes out chunked, with a
+   * `Trailer` header naming it). Names that may not be trailers throw FST_ERR_BAD_TRAILER_NAME.
+   * @example
+   * reply.trailer('server-timing', async () => `db;dur=${elapsed}`)
+   */
+  trailer(name: string, fn: ReplyTrailerFunction): this
+  hasTrailer(name: string): boolean
+  removeTrailer(name: string): this
+  /**
+   * The reply is thenable: `await reply` waits until the response has finished (it rejects if
+   * the response fails), so a handler may send later, from a callback, and `await reply`.
+   */
+  then(fulfilled: () => void, rejected?: (err: Error) => void): void
 }
 
 // ---- content-type parsers ----
@@ -414,6 +441,8 @@ export interface ArborInstance {
   setSerializerCompiler(compiler: SerializerCompiler): this
   /** The validation-error formatter; `this` inside it is this instance (spec). */
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this
+  /** The serializer of every reply payload of this context and below, in place of JSON and the response schemas. */
+  setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): this
 
   // handlers
   /** The error handler for this context and its descendants. */
