@@ -134,10 +134,18 @@ export function arbor(options?: ArborOptions): ArborInstance {
     ignoreTrailingSlash: resolved.ignoreTrailingSlash,
     ignoreDuplicateSlashes: resolved.ignoreDuplicateSlashes,
     maxParamLength: resolved.maxParamLength,
+    allowUnsafeRegex: resolved.allowUnsafeRegex,
     querystringParser: resolved.querystringParser ?? parseQuery,
     defaultRoute: (req, res) => routeNotFound(root, req, res),
     onBadUrl: (path, req, res) => routeBadUrl(root, path, req, res),
   })
   root.server = createHttpServer(root)
+  // An http2 or custom server may lack closeIdleConnections: only an explicit choice stays.
+  if (
+    typeof root.server.closeIdleConnections !== 'function' &&
+    resolved.forceCloseConnections === 'idle'
+  ) {
+    resolved.forceCloseConnections = false
+  }
   return instance
 }

@@ -25,6 +25,7 @@ import type {
   ValidatorCompiler,
 } from './schema.ts'
 import type {
+  InitialConfig,
   ListenCallback,
   ListeningAddress,
   ListenOptions,
@@ -304,8 +305,12 @@ type DefaultGeneric = RouteGenericInterface
  * An interface, so applications can declare their instance decorators on it.
  */
 export interface ArborInstance {
-  /** arbor's own version. */
+  /** The Fastify version whose API arbor implements ('4.25.2'); plugins check their range on it. */
   readonly version: string
+  /** arbor's own version. */
+  readonly arborVersion: string
+  /** The factory options of Fastify's configuration schema, validated and frozen. */
+  readonly initialConfig: InitialConfig
   /** The logger of this context (pino, or a silent logger when logging is off). */
   readonly log: ArborLogger
   /** The route prefix of this context (`register(plugin, { prefix })`, nested). */

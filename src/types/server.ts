@@ -21,3 +21,34 @@ export interface ListeningAddress {
   family: string
   port: number
 }
+
+/**
+ * `instance.initialConfig`: the factory options of Fastify's configuration schema, validated,
+ * coerced, defaulted and frozen. Functions, loggers and certificates are never in it.
+ */
+export interface InitialConfig {
+  readonly connectionTimeout: number
+  readonly keepAliveTimeout: number
+  readonly forceCloseConnections?: boolean | string
+  readonly maxRequestsPerSocket: number | null
+  readonly requestTimeout: number
+  readonly bodyLimit: number
+  readonly caseSensitive: boolean
+  readonly allowUnsafeRegex: boolean
+  readonly http2?: boolean
+  readonly https?: boolean | { readonly allowHTTP1: boolean }
+  readonly ignoreTrailingSlash: boolean
+  readonly ignoreDuplicateSlashes: boolean
+  readonly disableRequestLogging: boolean
+  readonly jsonShorthand: boolean
+  readonly maxParamLength: number
+  readonly onProtoPoisoning: string
+  readonly onConstructorPoisoning: string
+  readonly pluginTimeout: number
+  readonly requestIdHeader: string | false
+  readonly requestIdLogLabel: string
+  readonly http2SessionTimeout: number
+  readonly exposeHeadRoutes: boolean
+  readonly versioning?: Readonly<Record<string, unknown>>
+  readonly constraints?: Readonly<Record<string, unknown>>
+}
