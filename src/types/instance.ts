@@ -337,6 +337,16 @@ export interface ArborInstance {
   listen(options?: ListenOptions): Promise<string>
   listen(options: ListenOptions, callback: ListenCallback): void
   listen(callback: ListenCallback): void
+  /** @deprecated the variadic forms (FSTDEP011): use `listen({ port, host, backlog })` */
+  listen(port: number | string, host?: string, backlog?: number): Promise<string>
+  /** @deprecated the variadic forms (FSTDEP011): use `listen({ port, host, backlog }, callback)` */
+  listen(port: number | string, callback: ListenCallback): void
+  /** @deprecated the variadic forms (FSTDEP011) */
+  listen(port: number | string, host: string, callback: ListenCallback): void
+  /** @deprecated the variadic forms (FSTDEP011) */
+  listen(port: number | string, host: string, backlog: number, callback: ListenCallback): void
+  /** @deprecated the variadic forms (FSTDEP011) */
+  listen(options: ListenOptions, backlog: number, callback: ListenCallback): void
   /** The addresses the server listens on. */
   addresses(): ListeningAddress[]
   /** Stops accepting connections, lets in-flight requests finish, runs onClose hooks. */

@@ -1,9 +1,22 @@
-/** `listen()` options. */
+/** `listen()` options: node's `server.listen()` options, plus `signal` and `listenTextResolver`. */
 export interface ListenOptions {
-  port?: number | string
+  /** 0 (the default) picks a free port; a numeric string is read as a number */
+  port?: number | string | null
+  /** arbor's default is 127.0.0.1 (Fastify's: localhost) */
   host?: string
   backlog?: number
+  /** a unix socket or Windows pipe to listen on instead of a port */
+  path?: string
+  exclusive?: boolean
+  readableAll?: boolean
+  writableAll?: boolean
+  ipv6Only?: boolean
+  /** aborting it closes the application */
+  signal?: AbortSignal
+  /** the text of the "listening" log line: `(address) => text` */
+  listenTextResolver?: (address: string) => string
 }
+/** `address` is null when listening failed. */
 export type ListenCallback = (err: Error | null, address: string) => void
 
 /** `printRoutes()` options (find-my-way's printer). */
