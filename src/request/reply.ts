@@ -170,8 +170,9 @@ export class Reply<Route extends RouteOfReply = RouteOfReply> {
     return this
   }
 
-  callNotFound(): void {
+  callNotFound(): this {
     this.route.app.callNotFound(this.request, this)
+    return this
   }
 
   hijack(): this {

@@ -233,7 +233,7 @@ export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterf
   serialize(payload: unknown): string
   redirect(url: string, code?: number): this
   redirect(code: number, url: string): this
-  callNotFound(): void
+  callNotFound(): this
   hijack(): this
   getResponseTime(): number
 }
