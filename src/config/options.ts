@@ -53,6 +53,10 @@ export interface ArborOptions {
   http?: HttpServerOptions
   /** `https.createServer` options (key, cert, ...); `true` builds an https server without them */
   https?: boolean | HttpsServerOptions | null
+  /** an HTTP/2 server (with `https`: a secure one, `allowHTTP1` to serve HTTP/1 too) */
+  http2?: boolean
+  /** how long an idle HTTP/2 session is kept (milliseconds) */
+  http2SessionTimeout?: number
   /** builds the server: `(handler, options) => server`; arbor calls no listen or timeout on it */
   serverFactory?: (handler: ServerHandler, options: ArborOptions) => Server
   /** answers a malformed request on its socket; `this` is the root instance */

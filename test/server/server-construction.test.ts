@@ -45,13 +45,13 @@ describe('the server arbor builds', () => {
     const secure = arbor({ https: true, keepAliveTimeout: 4 }).server
     assert.ok(secure instanceof https.Server)
     assert.equal(secure.keepAliveTimeout, 4)
-    const h2 = arbor({ http2: true, connectionTimeout: 5 } as never).server
+    const h2 = arbor({ http2: true, connectionTimeout: 5 }).server
     assert.equal(h2 instanceof http.Server, false)
     assert.equal(h2.timeout, 5)
   })
 
   test('an http2 server answers over HTTP/2', async (t) => {
-    const app = arbor({ http2: true } as never)
+    const app = arbor({ http2: true })
     t.after(() => app.close())
     app.get('/', async (request) => ({ h2: request.raw instanceof Http2ServerRequest }))
     const port = await listenLocal(app)
