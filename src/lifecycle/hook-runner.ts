@@ -78,7 +78,10 @@ export function runRequestHooks(
     try {
       result = fn(request, reply, done)
     } catch (e) {
-      done(asFailure(e))
+      // whatever was thrown fails the chain, even a falsy value (Fastify's catch does too)
+      if (settledIndex >= index || reply.hijacked) return
+      settledIndex = index
+      next(asFailure(e), request, reply)
       return
     }
     if (isThenable(result)) {
@@ -123,7 +126,9 @@ export function runPayloadHooks(
     try {
       result = fn(request, reply, payload, done)
     } catch (e) {
-      done(asFailure(e))
+      if (settledIndex >= index || reply.hijacked) return
+      settledIndex = index
+      next(asFailure(e), request, reply, payload)
       return
     }
     if (isThenable(result)) {

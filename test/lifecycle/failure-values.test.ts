@@ -161,6 +161,33 @@ describe('values that are not Errors, from hooks', () => {
     assert.equal(rejects.body, 'this is an error')
   })
 
+  test('whatever a hook throws synchronously fails the chain, even 0 or an empty string', async (t) => {
+    const app = arbor()
+    t.after(() => app.close())
+    const received: unknown[] = []
+    app.setErrorHandler((error, _request, reply) => {
+      received.push(error)
+      reply.code(500).send('handled')
+    })
+    for (const [url, value] of [
+      ['/zero', 0],
+      ['/empty', ''],
+    ] as const) {
+      app.get(
+        url,
+        {
+          onRequest: () => {
+            throw value
+          },
+        },
+        () => assert.fail('the handler must not run'),
+      )
+    }
+    assert.equal((await app.inject('/zero')).body, 'handled')
+    assert.equal((await app.inject('/empty')).body, 'handled')
+    assert.deepEqual(received, [0, ''])
+  })
+
   test('a hook rejecting with undefined fails with FST_ERR_SEND_UNDEFINED_ERR', async (t) => {
     const app = arbor()
     t.after(() => app.close())
