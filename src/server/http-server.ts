@@ -91,8 +91,12 @@ function defaultClientErrorHandler(
 
 /** Every request, from the network or from inject, enters here. */
 export function dispatch(root: RootState, req: IncomingMessage, res: ServerResponse): void {
-  // a serverFactory's server may speak anything: Fastify checks only its own servers
-  if (root.options.serverFactory === undefined && !isServedVersion(root, req.httpVersion)) {
+  const version = req.httpVersion
+  // HTTP/1.1 on an HTTP/1 server, the usual case, costs one comparison
+  if (
+    (version !== '1.1' || root.options.initialConfig.http2 === true) &&
+    !isServedVersion(root, version)
+  ) {
     return refuse(root, req, res, 505, versionBody, 'request aborted - invalid HTTP version')
   }
   if (root.closing) {
@@ -112,6 +116,8 @@ export function dispatch(root: RootState, req: IncomingMessage, res: ServerRespo
 }
 
 function isServedVersion(root: RootState, version: string): boolean {
+  // a serverFactory's server may speak anything: Fastify checks only its own servers
+  if (root.options.serverFactory !== undefined) return true
   if (root.options.initialConfig.http2 === true) {
     const https = root.options.https as { allowHTTP1?: boolean } | undefined
     return version === '2.0' || (https?.allowHTTP1 === true && version[0] === '1')
