@@ -1,3 +1,4 @@
+import { validateSchemaErrorFormatter } from '../config/options.ts'
 import { errorCodes } from '../errors.ts'
 import type {
   JSONSchema,
@@ -38,10 +39,7 @@ export const schemaMethods = {
   },
   /** The validation-error formatter; `this` inside it is this instance (spec). */
   setSchemaErrorFormatter(this: Instance, formatter: SchemaErrorFormatter) {
-    assertFunction(formatter, 'setSchemaErrorFormatter')
-    if (formatter.constructor.name === 'AsyncFunction') {
-      throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN('AsyncFunction')
-    }
+    validateSchemaErrorFormatter(formatter)
     this[kState].schemaErrorFormatter = formatter.bind(this)
     return this
   },

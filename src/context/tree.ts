@@ -90,19 +90,17 @@ function checkMeta(fn: Function, instance: ArborInstance): void {
   const decorators = meta.decorators
   if (decorators === undefined) return
   const targets: Array<[string[] | undefined, object, string]> = [
-    [decorators.fastify, instance, ''],
-    [decorators.instance, instance, ''],
-    [decorators.request, state.requestDecorators, ' (request)'],
-    [decorators.reply, state.replyDecorators, ' (reply)'],
+    [decorators.fastify, instance, 'Fastify'],
+    [decorators.instance, instance, 'Fastify'],
+    [decorators.request, state.requestDecorators, 'Request'],
+    [decorators.reply, state.replyDecorators, 'Reply'],
   ]
+  // Fastify's text: "The decorator 'x' required by 'meta-name' is not present in Request"
+  const requiredBy = typeof meta.name === 'string' ? ` required by '${meta.name}'` : ''
   for (const [names, target, kind] of targets) {
     for (const decorator of names ?? []) {
       if (!(decorator in target)) {
-        throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(
-          decorator,
-          kind,
-          `the context of plugin '${name}'`,
-        )
+        throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(decorator, requiredBy, kind)
       }
     }
   }

@@ -10,8 +10,10 @@ import type {
 import { runValidator, type ValidationOutcome } from '../schema/validation.ts'
 import { parseBody } from './body-reader.ts'
 import { watchResponse } from './completion.ts'
-import { runObserverHooks, runPayloadHooks, runRequestHooks, toError } from './hook-runner.ts'
-import { sendResult, warnAlreadySent } from './send-result.ts'
+import { sendFailure } from './error-handling.ts'
+import { runObserverHooks, runPayloadHooks, runRequestHooks } from './hook-runner.ts'
+import { sendResult } from './send-result.ts'
+import { settleThenable } from './thenable.ts'
 
 // The request lifecycle, in the order of docs/hooks.md:
 // routing → onRequest → preParsing → body parsing → preValidation → validation →
@@ -73,7 +75,7 @@ export function startRequest(
   return { request, reply }
 }
 
-function afterOnRequest(err: Error | null, request: Request, reply: Reply): void {
+function afterOnRequest(err: unknown, request: Request, reply: Reply): void {
   if (err !== null) return sendError(reply, err)
   if (reply.sent) return
   const route = reply.route
@@ -84,12 +86,7 @@ function afterOnRequest(err: Error | null, request: Request, reply: Reply): void
   }
 }
 
-function afterPreParsing(
-  err: Error | null,
-  request: Request,
-  reply: Reply,
-  payload: unknown,
-): void {
+function afterPreParsing(err: unknown, request: Request, reply: Reply, payload: unknown): void {
   if (err !== null) return sendError(reply, err)
   if (reply.sent) return
   readBody(request, reply, payload as Readable)
@@ -131,7 +128,7 @@ function preValidation(request: Request, reply: Reply): void {
 }
 
 /** Schema validation; it completes before any preHandler hook runs (spec "States and transitions"). */
-function validate(err: Error | null, request: Request, reply: Reply): void {
+function validate(err: unknown, request: Request, reply: Reply): void {
   if (err !== null) return sendError(reply, err)
   if (reply.sent) return
   validateFrom(0, request, reply)
@@ -158,7 +155,7 @@ function validateFrom(start: number, request: Request, reply: Reply): void {
         // schema accepts a request without a body).
         outcome = runValidator(fn, data ?? null, dataVar, route.schemaErrorFormatter)
       } catch (thrown) {
-        return sendError(reply, toError(thrown))
+        return sendError(reply, thrown)
       }
       if (outcome.pending !== undefined) {
         const at = i
@@ -167,7 +164,7 @@ function validateFrom(start: number, request: Request, reply: Reply): void {
             const next = applyOutcome(settled, part, at, request, reply)
             if (next >= 0) validateFrom(next, request, reply)
           },
-          (thrown: unknown) => sendError(reply, toError(thrown)),
+          (thrown: unknown) => sendError(reply, thrown),
         )
         return
       }
@@ -205,7 +202,7 @@ function applyOutcome(
   return i + 1
 }
 
-export function runHandler(err: Error | null, request: Request, reply: Reply): void {
+export function runHandler(err: unknown, request: Request, reply: Reply): void {
   if (err !== null) return sendError(reply, err)
   if (reply.sent) return
   const route = reply.route
@@ -213,51 +210,19 @@ export function runHandler(err: Error | null, request: Request, reply: Reply): v
   try {
     result = route.handler.call(route.instance, request, reply)
   } catch (thrown) {
-    return sendError(reply, toError(thrown))
+    return sendError(reply, thrown)
   }
+  // `return reply` (or nothing) means the handler sends, now or later.
   if (result === undefined || result === reply) return
-  if (result !== null && typeof (result as Promise<unknown>).then === 'function') {
-    settleAsyncHandler(result as Promise<unknown>, request, reply)
+  if (result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
+    settleThenable(result as PromiseLike<unknown>, reply, sendError)
   } else {
     // After a send, this warns FST_ERR_REP_ALREADY_SENT, as a second send does.
     sendResult(reply, result)
   }
 }
 
-/**
- * An async handler's outcome (Fastify's wrapThenable). A handler that returns `reply` (or
- * awaits it) resolves once the response finished: the reply is thenable.
- */
-function settleAsyncHandler(promise: Promise<unknown>, request: Request, reply: Reply): void {
-  promise.then(
-    (payload) => {
-      if (reply.hijacked) return
-      if (payload !== undefined) {
-        // After a send, this warns FST_ERR_REP_ALREADY_SENT, as a second send does.
-        sendResult(reply, payload)
-        return
-      }
-      // `aborted`, not `destroyed`: node destroys a request once its body has been read.
-      if (!reply.sent && !reply.raw.headersSent && !request.raw.aborted) {
-        reply.log.error(
-          { err: new errorCodes.FST_ERR_PROMISE_NOT_FULFILLED() },
-          'async handler resolved to undefined without sending a reply; sending an empty response',
-        )
-        reply.send()
-      }
-    },
-    (thrown: unknown) => {
-      if (reply.sent) {
-        reply.log.error({ err: toError(thrown) }, 'Promise errored, but reply.sent = true was set')
-        return
-      }
-      sendError(reply, toError(thrown))
-    },
-  )
-}
-
-function sendError(reply: Reply, err: Error): void {
-  // Too late to answer with it (sent or hijacked): a warning, as Fastify's reply.send(err) gives.
-  if (reply.sent) return warnAlreadySent(reply, err)
-  reply.send(err)
+/** Hands a failure (an Error or any value thrown or rejected) to the error path. */
+function sendError(reply: Reply, err: unknown): void {
+  sendFailure(reply, err)
 }

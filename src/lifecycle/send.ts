@@ -133,7 +133,7 @@ function onSend(reply: Reply, payload: unknown): void {
   })
 }
 
-function failSend(reply: Reply, err: Error): void {
+function failSend(reply: Reply, err: unknown): void {
   reply.payloadStarted = false
   handleError(reply, err)
 }

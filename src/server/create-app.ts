@@ -138,6 +138,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     ignoreTrailingSlash: resolved.ignoreTrailingSlash,
     ignoreDuplicateSlashes: resolved.ignoreDuplicateSlashes,
     maxParamLength: resolved.maxParamLength,
+    allowUnsafeRegex: resolved.allowUnsafeRegex,
     querystringParser: resolved.querystringParser ?? parseQuery,
     constraints: routerConstraints(resolved) as never,
     // printRoutes' metadata of a route (find-my-way's option, missing from its typings)
@@ -146,5 +147,12 @@ export function arbor(options?: ArborOptions): ArborInstance {
     onBadUrl: (path, req, res) => routeBadUrl(root, path, req, res),
   })
   root.server = createHttpServer(root)
+  // An http2 or custom server may lack closeIdleConnections: only an explicit choice stays.
+  if (
+    typeof root.server.closeIdleConnections !== 'function' &&
+    resolved.forceCloseConnections === 'idle'
+  ) {
+    resolved.forceCloseConnections = false
+  }
   return instance
 }

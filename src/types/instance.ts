@@ -26,6 +26,7 @@ import type {
   ValidatorCompiler,
 } from './schema.ts'
 import type {
+  InitialConfig,
   ListenCallback,
   ListeningAddress,
   ListenOptions,
@@ -341,8 +342,12 @@ type DefaultGeneric = RouteGenericInterface
  * An interface, so applications can declare their instance decorators on it.
  */
 export interface ArborInstance {
-  /** arbor's own version. */
+  /** The Fastify version whose API arbor implements ('4.25.2'); plugins check their range on it. */
   readonly version: string
+  /** arbor's own version. */
+  readonly arborVersion: string
+  /** The factory options of Fastify's configuration schema, validated and frozen. */
+  readonly initialConfig: InitialConfig
   /** The logger of this context (pino, or a silent logger when logging is off). */
   readonly log: ArborLogger
   /** The route prefix of this context (`register(plugin, { prefix })`, nested). */
@@ -369,6 +374,16 @@ export interface ArborInstance {
   listen(options?: ListenOptions): Promise<string>
   listen(options: ListenOptions, callback: ListenCallback): void
   listen(callback: ListenCallback): void
+  /** @deprecated the variadic forms (FSTDEP011): use `listen({ port, host, backlog })` */
+  listen(port: number | string, host?: string, backlog?: number): Promise<string>
+  /** @deprecated the variadic forms (FSTDEP011): use `listen({ port, host, backlog }, callback)` */
+  listen(port: number | string, callback: ListenCallback): void
+  /** @deprecated the variadic forms (FSTDEP011) */
+  listen(port: number | string, host: string, callback: ListenCallback): void
+  /** @deprecated the variadic forms (FSTDEP011) */
+  listen(port: number | string, host: string, backlog: number, callback: ListenCallback): void
+  /** @deprecated the variadic forms (FSTDEP011) */
+  listen(options: ListenOptions, backlog: number, callback: ListenCallback): void
   /** The addresses the server listens on. */
   addresses(): ListeningAddress[]
   /** Stops accepting connections, lets in-flight requests finish, runs onClose hooks. */
