@@ -5,6 +5,7 @@ import { buildApp } from './app.ts'
 // Configuration: PORT (default 3000; 0 picks a free port), HOST (default 127.0.0.1),
 // API_KEY (default: a random key made for this run), WRAP_GRANDCHILD=1 or
 // --wrap-grandchild (wrap the grandchild with plugin()), LOG_LEVEL (default info).
+// Logs are human-readable at a terminal (pino-pretty) and JSON when piped or in production.
 const port = Number(process.env.PORT || 3000)
 const host = process.env.HOST ?? '127.0.0.1'
 const keyFromEnv = process.env.API_KEY !== undefined && process.env.API_KEY !== ''

@@ -12,8 +12,14 @@ export interface AjvFactoryOptions {
 
 /** Everything `arbor(options)` accepts. */
 export interface ArborOptions {
-  /** `true`, pino options (plus `stream`, where lines are written), or a pino-compatible logger */
-  logger?: boolean | (LoggerOptions & { stream?: { write(msg: string): void } }) | Logger
+  /**
+   * `true`, pino options (plus `stream`, where lines are written, and `pretty`: human-readable
+   * lines instead of JSON, by default at a terminal outside production), or a pino logger
+   */
+  logger?:
+    | boolean
+    | (LoggerOptions & { stream?: { write(msg: string): void }; pretty?: boolean })
+    | Logger
   bodyLimit?: number
   caseSensitive?: boolean
   ignoreTrailingSlash?: boolean
