@@ -12,6 +12,12 @@ export type { ContentTypeParserOptions, PoisoningAction } from './types/content.
 export type { ApplicationHookName, HookName, RequestHookName } from './types/hook-names.ts'
 export type { HTTPMethod, RouteGenericInterface } from './types/http.ts'
 export type {
+  ContextDescription,
+  InspectedItem,
+  PrintContextsOptions,
+  RouteDescription,
+} from './types/inspect.ts'
+export type {
   ArborErrorLike,
   ArborInstance,
   ArborPluginAsync,

@@ -1,6 +1,7 @@
 import pino, { type Logger, type LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
 import type { ArborLogger } from '../types/logger.ts'
+import { createPino } from './pretty-logs.ts'
 
 const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
 
@@ -59,7 +60,7 @@ function isLoggerInstance(value: object): value is ArborLogger {
 /** Builds the root logger from the `logger` factory option. */
 export function createLogger(option: boolean | LoggerOptions | Logger | undefined): ArborLogger {
   if (option === undefined || option === false) return silentLogger
-  if (option === true) return pino({ serializers }) as unknown as ArborLogger
+  if (option === true) return createPino({ serializers }, undefined, undefined)
   if (
     'child' in option ||
     levels.some((l) => l in option && typeof (option as Record<string, unknown>)[l] === 'function')
@@ -72,8 +73,11 @@ export function createLogger(option: boolean | LoggerOptions | Logger | undefine
     }
     return option
   }
-  const { stream, ...rest } = option as LoggerOptions & { stream?: NodeJS.WritableStream }
+  const { stream, pretty, ...rest } = option as LoggerOptions & {
+    stream?: NodeJS.WritableStream
+    pretty?: unknown
+  }
   const options: LoggerOptions = { ...rest, serializers: { ...serializers, ...rest.serializers } }
-  const logger = stream ? pino(options, stream as pino.DestinationStream) : pino(options)
-  return logger as unknown as ArborLogger
+  // JSON, or human-readable lines at a developer's terminal (config/pretty-logs.ts)
+  return createPino(options, stream, pretty)
 }

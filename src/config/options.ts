@@ -21,8 +21,14 @@ export type ServerHandler = (req: IncomingMessage, res: import('node:http').Serv
 
 /** Everything `arbor(options)` accepts. */
 export interface ArborOptions {
-  /** `true`, pino options (plus `stream`, where lines are written), or a pino-compatible logger */
-  logger?: boolean | (LoggerOptions & { stream?: { write(msg: string): void } }) | Logger
+  /**
+   * `true`, pino options (plus `stream`, where lines are written, and `pretty`: human-readable
+   * lines instead of JSON, by default at a terminal outside production), or a pino logger
+   */
+  logger?:
+    | boolean
+    | (LoggerOptions & { stream?: { write(msg: string): void }; pretty?: boolean })
+    | Logger
   bodyLimit?: number
   caseSensitive?: boolean
   ignoreTrailingSlash?: boolean

@@ -8,6 +8,7 @@ import { decoratorMethods } from '../context/decorator-methods.ts'
 import { handlerMethods } from '../context/handler-methods.ts'
 import { hookMethods } from '../context/hook-methods.ts'
 import { emptyHookStore } from '../context/hooks.ts'
+import { inspectMethods } from '../context/inspect-methods.ts'
 import { Arbor, installMethods } from '../context/instance.ts'
 import { LoadFrame } from '../context/load-frame.ts'
 import { parserMethods } from '../context/parser-methods.ts'
@@ -41,6 +42,7 @@ installMethods(
   parserMethods,
   routeMethods,
   serverMethods,
+  inspectMethods,
 )
 installThenable(Arbor.prototype)
 

@@ -15,6 +15,7 @@ import type {
   ReplyOf,
   RouteGenericInterface,
 } from './http.ts'
+import type { ContextDescription, PrintContextsOptions, RouteDescription } from './inspect.ts'
 import type { ArborLogger } from './logger.ts'
 import type { ConstraintStrategy } from './routing.ts'
 import type {
@@ -486,6 +487,16 @@ export interface ArborInstance {
   removeAllContentTypeParsers(): this
   getDefaultJsonParser(onProto: PoisoningAction, onConstructor: PoisoningAction): BodyParser
   readonly defaultTextParser: BodyParser
+
+  // the context inspector (docs/encapsulation.md "Inspecting the tree"); after ready()
+  /** The context tree as data: per context what it registered and what it inherits. */
+  describeContexts(): ContextDescription
+  /** The context tree as text; what a context inherits is marked `(from <context>)`. */
+  printContexts(options?: PrintContextsOptions): string
+  /** What the route that answers `method url` sees, or null when none does. */
+  describeRoute(method: string, url: string): RouteDescription | null
+  /** What one route sees, as text: hooks in run order with their context, and the rest. */
+  printRoute(method: string, url: string): string
 }
 
 export type { IncomingMessage, ServerResponse }
