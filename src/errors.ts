@@ -71,6 +71,10 @@ export const errorCodes = {
     'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR',
     "ajv.plugins option should be an array, instead got '%s'",
   ),
+  FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN: define(
+    'FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN',
+    "schemaController.bucket option should be a function, instead got '%s'",
+  ),
   FST_ERR_VALIDATION: define('FST_ERR_VALIDATION', '%s', 400),
   FST_ERR_LISTEN_OPTIONS_INVALID: define(
     'FST_ERR_LISTEN_OPTIONS_INVALID',

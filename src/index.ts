@@ -35,6 +35,8 @@ export type {
   HttpPart,
   JSONSchema,
   RouteSchema,
+  SchemaBucket,
+  SchemaControllerOptions,
   SchemaErrorFormatter,
   SchemaValidationError,
   SerializerCompiler,

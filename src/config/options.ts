@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Logger, LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
 import type { PoisoningAction } from '../types/content.ts'
-import type { SchemaErrorFormatter } from '../types/schema.ts'
+import type { SchemaControllerOptions, SchemaErrorFormatter } from '../types/schema.ts'
 
 /** Options of the Ajv-based default validator (spec "Validator compiler" 2). */
 export interface AjvFactoryOptions {
@@ -35,6 +35,12 @@ export interface ArborOptions {
   querystringParser?: (query: string) => Record<string, unknown>
   ajv?: AjvFactoryOptions
   schemaErrorFormatter?: SchemaErrorFormatter
+  /** where shared schemas live and how the default compilers are built (Fastify's option) */
+  schemaController?: SchemaControllerOptions
+  /** fast-json-stringify options for the default serializer (e.g. `{ rounding: 'ceil' }`) */
+  serializerOpts?: Record<string, unknown>
+  /** `false`: request and response schemas are never read as shorthands (default `true`) */
+  jsonShorthand?: boolean
 }
 
 /** The options after defaults are applied; every field is present. */
@@ -61,6 +67,9 @@ export interface ResolvedOptions {
   querystringParser: ((query: string) => Record<string, unknown>) | undefined
   ajv: AjvFactoryOptions
   schemaErrorFormatter: SchemaErrorFormatter | undefined
+  schemaController: SchemaControllerOptions | undefined
+  serializerOpts: Record<string, unknown> | undefined
+  jsonShorthand: boolean
 }
 
 type Check = (value: unknown) => boolean
@@ -98,6 +107,9 @@ const checks: Record<keyof ArborOptions, [Check, string]> = {
   querystringParser: [isFn, 'a function'],
   ajv: [isObject, 'an object { customOptions?, plugins? }'],
   schemaErrorFormatter: [isFn, 'a function'],
+  schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
+  serializerOpts: [isObject, 'an object of fast-json-stringify options'],
+  jsonShorthand: [isBool, 'a boolean'],
 }
 
 /** Checks every option the user gave and fills in the defaults; a wrong type names the option. */
@@ -126,6 +138,10 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
   ) {
     throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN('AsyncFunction')
   }
+  const bucket = options.schemaController?.bucket
+  if (bucket !== undefined && typeof bucket !== 'function') {
+    throw new errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof bucket)
+  }
   return {
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -149,6 +165,9 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     querystringParser: options.querystringParser,
     ajv,
     schemaErrorFormatter: options.schemaErrorFormatter,
+    schemaController: options.schemaController,
+    serializerOpts: options.serializerOpts,
+    jsonShorthand: options.jsonShorthand ?? true,
   }
 }
 

@@ -21,7 +21,7 @@ import { sendReply, serializeWithRoute } from '../lifecycle/send.ts'
 import { Reply } from '../request/reply.ts'
 import { Request } from '../request/request.ts'
 import { routeMethods } from '../routing/route-methods.ts'
-import { SchemaSet } from '../schema/schema-set.ts'
+import { resolveController, SchemaSet } from '../schema/schema-set.ts'
 import { defaultSchemaErrorFormatter } from '../schema/validation.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import { createHttpServer } from './http-server.ts'
@@ -107,7 +107,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     Reply,
     errorHandler: { func: null, instance: null, parent: null },
     parsers: defaultParsers(resolved.onProtoPoisoning, resolved.onConstructorPoisoning),
-    schemas: new SchemaSet(),
+    schemas: new SchemaSet(resolveController(resolved.schemaController)),
     validatorCompiler: undefined,
     serializerCompiler: undefined,
     schemaErrorFormatter:

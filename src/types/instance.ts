@@ -19,6 +19,7 @@ import type { ArborLogger } from './logger.ts'
 import type {
   JSONSchema,
   RouteSchema,
+  SchemaControllerOptions,
   SchemaErrorFormatter,
   SerializerCompiler,
   SerializerFunction,
@@ -389,6 +390,12 @@ export interface ArborInstance {
   setSerializerCompiler(compiler: SerializerCompiler): this
   /** The validation-error formatter; `this` inside it is this instance (spec). */
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this
+  /** Where shared schemas live and how default compilers are built, here and below. */
+  setSchemaController(options: SchemaControllerOptions): this
+  /** The validator compiler in effect: set here or above, or the default once built. */
+  readonly validatorCompiler: ValidatorCompiler | undefined
+  /** The serializer compiler in effect: set here or above, or the default once built. */
+  readonly serializerCompiler: SerializerCompiler | undefined
 
   // handlers
   /** The error handler for this context and its descendants. */
