@@ -19,6 +19,7 @@ export type {
   ArborReply,
   ArborRequest,
   BodyParser,
+  ChildLoggerFactory,
   ContentTypeParserFn,
   DoneCallback,
   ErrorHandler,
@@ -30,7 +31,7 @@ export type {
   ShorthandRouteOptions,
   StreamParser,
 } from './types/instance.ts'
-export type { ArborLogger } from './types/logger.ts'
+export type { ArborLogger, ChildLoggerOptions } from './types/logger.ts'
 export type {
   HttpPart,
   JSONSchema,

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Logger, LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
 import type { PoisoningAction } from '../types/content.ts'
+import type { ChildLoggerFactory } from '../types/instance.ts'
 import type { SchemaControllerOptions, SchemaErrorFormatter } from '../types/schema.ts'
 
 /** Options of the Ajv-based default validator (spec "Validator compiler" 2). */
@@ -41,6 +42,8 @@ export interface ArborOptions {
   serializerOpts?: Record<string, unknown>
   /** `false`: request and response schemas are never read as shorthands (default `true`) */
   jsonShorthand?: boolean
+  /** builds each request's logger: `(logger, bindings, opts, rawReq) => child` */
+  childLoggerFactory?: ChildLoggerFactory
 }
 
 /** The options after defaults are applied; every field is present. */
@@ -70,6 +73,7 @@ export interface ResolvedOptions {
   schemaController: SchemaControllerOptions | undefined
   serializerOpts: Record<string, unknown> | undefined
   jsonShorthand: boolean
+  childLoggerFactory: ChildLoggerFactory | undefined
 }
 
 type Check = (value: unknown) => boolean
@@ -110,6 +114,7 @@ const checks: Record<keyof ArborOptions, [Check, string]> = {
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   serializerOpts: [isObject, 'an object of fast-json-stringify options'],
   jsonShorthand: [isBool, 'a boolean'],
+  childLoggerFactory: [isFn, 'a function'],
 }
 
 /** Checks every option the user gave and fills in the defaults; a wrong type names the option. */
@@ -168,6 +173,7 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     schemaController: options.schemaController,
     serializerOpts: options.serializerOpts,
     jsonShorthand: options.jsonShorthand ?? true,
+    childLoggerFactory: options.childLoggerFactory,
   }
 }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import { isSilent } from '../config/logger.ts'
+import { assertLogger, isSilent } from '../config/logger.ts'
 import { errorCodes } from '../errors.ts'
 import type {
   RoutedReply as Reply,
@@ -8,6 +8,7 @@ import type {
   RouteContext,
 } from '../request/route-context.ts'
 import { runValidator, type ValidationOutcome } from '../schema/validation.ts'
+import type { ArborLogger } from '../types/logger.ts'
 import { parseBody } from './body-reader.ts'
 import { onResponseFinished } from './completion.ts'
 import { runObserverHooks, runPayloadHooks, runRequestHooks, toError } from './hook-runner.ts'
@@ -51,9 +52,12 @@ export function startRequest(
 ): { request: Request; reply: Reply } {
   const app = route.app
   const id = app.genReqId(req)
-  const log = isSilent(route.logger)
-    ? route.logger
-    : route.logger.child({ [app.options.requestIdLogLabel]: id })
+  const log =
+    route.loggerFactory !== null
+      ? requestLogger(route, id, req)
+      : isSilent(route.logger)
+        ? route.logger
+        : route.logger.child({ [app.options.requestIdLogLabel]: id })
   const request = new route.Request(id, params, req, query, log, route)
   const reply = new route.Reply(res, request, log, route)
   const logRequests = !app.options.disableRequestLogging && log.level !== 'silent'
@@ -70,6 +74,23 @@ export function startRequest(
   if (route.onRequest !== null) runRequestHooks(route.onRequest, request, reply, afterOnRequest)
   else afterOnRequest(null, request, reply)
   return { request, reply }
+}
+
+/**
+ * A request's logger from a custom child logger factory (`this` is the route's instance);
+ * what it returns must be a logger, or the request fails with FST_ERR_LOG_INVALID_LOGGER.
+ */
+function requestLogger(route: RouteContext, id: string, req: IncomingMessage): ArborLogger {
+  const bindings = { [route.app.options.requestIdLogLabel]: id }
+  const child: unknown = route.loggerFactory!.call(
+    route.instance,
+    route.logger,
+    bindings,
+    { ...route.loggerOptions },
+    req,
+  )
+  assertLogger(child)
+  return child
 }
 
 function afterOnRequest(err: Error | null, request: Request, reply: Reply): void {

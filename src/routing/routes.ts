@@ -1,4 +1,5 @@
 import type Router from 'find-my-way'
+import { defaultChildLoggerFactory } from '../config/logger.ts'
 import { checkHook } from '../context/hooks.ts'
 import { type ContextState, stateOf } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
@@ -9,6 +10,7 @@ import { compileResponseSchemas } from '../schema/serialization.ts'
 import { type RequestHookName, requestHookNames } from '../types/hook-names.ts'
 import { supportedMethods } from '../types/http.ts'
 import type { RouteOptions } from '../types/instance.ts'
+import type { ChildLoggerOptions } from '../types/logger.ts'
 import type {
   HttpPart,
   SerializerCompiler,
@@ -156,14 +158,38 @@ export function buildRoute(route: RouteContext): void {
     options.errorHandler === undefined
       ? state.errorHandler
       : { func: options.errorHandler, instance: state.instance, parent: state.errorHandler }
-  if (options.logLevel !== undefined) {
-    route.logger = state.logger.child({}, { level: options.logLevel })
-  } else {
-    route.logger = state.logger
-  }
+  resolveLogger(route, state)
   for (const name of requestHookNames) route.setHooks(name, resolveHooks(route, name))
   compileSchemas(route)
   route.built = true
+}
+
+/**
+ * The request loggers of a route: its level and `logSerializers` over its context's, built
+ * by the context's (or the route's) child logger factory. With Fastify's default factory the
+ * route-level part is made once here, so a request only adds its id.
+ */
+function resolveLogger(route: RouteContext, state: ContextState): void {
+  const options = route.options
+  const loggerOptions: ChildLoggerOptions = {}
+  if (options.logLevel !== undefined) loggerOptions.level = options.logLevel
+  const serializers =
+    options.logSerializers === undefined
+      ? state.logSerializers
+      : { ...state.logSerializers, ...options.logSerializers }
+  if (serializers !== undefined) loggerOptions.serializers = serializers
+  const factory = options.childLoggerFactory ?? state.childLoggerFactory
+  if (factory === defaultChildLoggerFactory) {
+    route.loggerFactory = null
+    route.logger =
+      loggerOptions.level === undefined && serializers === undefined
+        ? state.logger
+        : state.logger.child({}, loggerOptions)
+  } else {
+    route.loggerFactory = factory
+    route.loggerOptions = loggerOptions
+    route.logger = state.logger
+  }
 }
 
 function resolveHooks(route: RouteContext, name: RequestHookName): BoundHook[] | null {

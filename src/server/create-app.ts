@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { parse as parseQuery } from 'fast-querystring'
 import Router from 'find-my-way'
-import { createLogger } from '../config/logger.ts'
+import { createLogger, defaultChildLoggerFactory } from '../config/logger.ts'
 import { type ArborOptions, resolveOptions } from '../config/options.ts'
 import { defaultParsers } from '../content/parsers.ts'
 import { decoratorMethods } from '../context/decorator-methods.ts'
@@ -10,6 +10,7 @@ import { hookMethods } from '../context/hook-methods.ts'
 import { emptyHookStore } from '../context/hooks.ts'
 import { Arbor, installMethods } from '../context/instance.ts'
 import { LoadFrame } from '../context/load-frame.ts'
+import { loggerMethods } from '../context/logger-methods.ts'
 import { parserMethods } from '../context/parser-methods.ts'
 import { pluginMethods } from '../context/plugin-methods.ts'
 import { schemaMethods } from '../context/schema-methods.ts'
@@ -33,6 +34,7 @@ installMethods(
   decoratorMethods,
   hookMethods,
   schemaMethods,
+  loggerMethods,
   handlerMethods,
   parserMethods,
   routeMethods,
@@ -46,8 +48,13 @@ function requestIdGenerator(root: RootState['options']): (req: IncomingMessage) 
   const generate = root.genReqId ?? (() => `req-${(++counter).toString(36)}`)
   if (header === false) return generate
   // Read from rawHeaders: `req.headers` is built lazily by Node, and most requests carry no id.
+  // A request a plugin builds by hand may have no rawHeaders: its `headers` are read then.
   return (req) => {
     const raw = req.rawHeaders
+    if (raw === undefined) {
+      const given = req.headers?.[header]
+      return typeof given === 'string' && given.length > 0 ? given : generate(req)
+    }
     for (let i = 0; i < raw.length; i += 2) {
       const name = raw[i]!
       if (name.length === header.length && name.toLowerCase() === header) {
@@ -100,6 +107,8 @@ export function arbor(options?: ArborOptions): ArborInstance {
     name: 'root',
     prefix: '',
     logger,
+    logSerializers: undefined,
+    childLoggerFactory: resolved.childLoggerFactory ?? defaultChildLoggerFactory,
     hooks: emptyHookStore(),
     requestDecorators: Object.create(Request.prototype) as object,
     replyDecorators: Object.create(Reply.prototype) as object,

@@ -14,7 +14,26 @@ export function createHttpServer(root: RootState): Server {
     keepAliveTimeout: root.options.keepAliveTimeout,
   })
   server.setTimeout(root.options.connectionTimeout)
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => dispatch(root, req, res))
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      dispatch(root, req, res)
+    } catch (err) {
+      // A throw before the request has a reply (a child logger factory that returns no
+      // logger, FST_ERR_LOG_INVALID_LOGGER) fails that request, not the process.
+      root.logger.error({ err }, 'the request could not be started')
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+        res.end(
+          JSON.stringify({
+            statusCode: 500,
+            code: (err as { code?: unknown }).code,
+            error: 'Internal Server Error',
+            message: (err as Error).message,
+          }),
+        )
+      }
+    }
+  })
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy()
