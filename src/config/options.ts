@@ -121,6 +121,11 @@ const checks: Record<keyof ArborOptions, [Check, string]> = {
 export function resolveOptions(options: ArborOptions | undefined): ResolvedOptions {
   if (options === undefined || options === null) options = {}
   if (!isObject(options)) throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ()
+  const formatter = options.schemaErrorFormatter
+  if (formatter !== undefined && typeof formatter !== 'function') {
+    // Fastify's own code for this option; its message names the option too
+    throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter)
+  }
   for (const [name, value] of Object.entries(options)) {
     const row = checks[name as keyof ArborOptions]
     if (row === undefined || value === undefined) continue

@@ -289,7 +289,11 @@ describe('What a custom validator compiler receives and reports', () => {
     assert.equal(context, 'customContext')
   })
 
-  test('setSchemaErrorFormatter given something other than a function: FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', () => {
+  test('a schemaErrorFormatter that is not a function, as option or setter: FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', () => {
+    assert.throws(() => arbor({ schemaErrorFormatter: 500 as never }), {
+      code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
+      message: "schemaErrorFormatter option should be a non async function. Instead got 'number'.",
+    })
     const app = arbor()
     assert.throws(() => app.setSchemaErrorFormatter(500 as never), {
       code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',

@@ -250,6 +250,10 @@ describe('options of the wrong type fail at construction, naming the option', ()
     ['logger', 42],
     ['ajv', 'strict'],
     ['schemaErrorFormatter', 'not a function'],
+    ['schemaController', 'mine'],
+    ['serializerOpts', 'fast'],
+    ['jsonShorthand', 'yes'],
+    ['childLoggerFactory', 'not a function'],
   ]
   for (const [name, value] of wrong) {
     test(`${name}: ${JSON.stringify(value)}`, () => {
