@@ -106,6 +106,10 @@ export const errorCodes = {
     500,
     TypeError,
   ),
+  FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN: define(
+    'FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN',
+    "schemaController.bucket option should be a function, instead got '%s'",
+  ),
   FST_ERR_VALIDATION: define('FST_ERR_VALIDATION', '%s', 400),
   FST_ERR_LISTEN_OPTIONS_INVALID: define(
     'FST_ERR_LISTEN_OPTIONS_INVALID',

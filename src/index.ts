@@ -26,6 +26,7 @@ export type {
   ArborReply,
   ArborRequest,
   BodyParser,
+  ChildLoggerFactory,
   ContentTypeParserFn,
   DoneCallback,
   ErrorHandler,
@@ -37,12 +38,14 @@ export type {
   ShorthandRouteOptions,
   StreamParser,
 } from './types/instance.ts'
-export type { ArborLogger } from './types/logger.ts'
+export type { ArborLogger, ChildLoggerOptions } from './types/logger.ts'
 export type { ConstraintStrategy, TrustProxy } from './types/routing.ts'
 export type {
   HttpPart,
   JSONSchema,
   RouteSchema,
+  SchemaBucket,
+  SchemaControllerOptions,
   SchemaErrorFormatter,
   SchemaValidationError,
   SerializerCompiler,

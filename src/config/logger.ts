@@ -1,6 +1,6 @@
 import pino, { type Logger, type LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
-import type { ArborLogger } from '../types/logger.ts'
+import type { ArborLogger, ChildLoggerOptions } from '../types/logger.ts'
 import { createPino } from './pretty-logs.ts'
 
 const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
@@ -48,6 +48,24 @@ export const serializers = {
     return { statusCode: reply.statusCode }
   },
   err: pino.stdSerializers.err,
+}
+
+/** Fastify's default child logger factory: `logger.child(bindings, opts)`. */
+export const defaultChildLoggerFactory = function defaultChildLoggerFactory(
+  this: unknown,
+  logger: ArborLogger,
+  bindings: Record<string, unknown>,
+  opts: ChildLoggerOptions,
+): ArborLogger {
+  return logger.child(bindings, opts)
+}
+
+/** What a custom child logger factory returned must be a logger (FST_ERR_LOG_INVALID_LOGGER). */
+export function assertLogger(value: unknown): asserts value is ArborLogger {
+  const missing = [...levels, 'child'].filter(
+    (m) => typeof (value as Record<string, unknown> | null | undefined)?.[m] !== 'function',
+  )
+  if (missing.length > 0) throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(missing.join(','))
 }
 
 function isLoggerInstance(value: object): value is ArborLogger {

@@ -4,9 +4,14 @@ import type { Socket } from 'node:net'
 import type { Logger, LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
 import type { PoisoningAction } from '../types/content.ts'
-import type { ArborInstance, ArborReply, ArborRequest } from '../types/instance.ts'
+import type {
+  ArborInstance,
+  ArborReply,
+  ArborRequest,
+  ChildLoggerFactory,
+} from '../types/instance.ts'
 import type { ConstraintStrategy, TrustProxy } from '../types/routing.ts'
-import type { SchemaErrorFormatter } from '../types/schema.ts'
+import type { SchemaControllerOptions, SchemaErrorFormatter } from '../types/schema.ts'
 import type { InitialConfig } from '../types/server.ts'
 import { validateConfig } from './initial-config.ts'
 
@@ -81,6 +86,12 @@ export interface ArborOptions {
   clientErrorHandler?: (this: ArborInstance, err: Error & { code?: string }, socket: Socket) => void
   /** handles the errors arbor raises before routing (FST_ERR_BAD_URL) */
   frameworkErrors?: (error: Error, request: ArborRequest, reply: ArborReply) => void
+  /** where shared schemas live and how the default compilers are built (Fastify's option) */
+  schemaController?: SchemaControllerOptions
+  /** fast-json-stringify options for the default serializer (e.g. `{ rounding: 'ceil' }`) */
+  serializerOpts?: Record<string, unknown>
+  /** builds each request's logger: `(logger, bindings, opts, rawReq) => child` */
+  childLoggerFactory?: ChildLoggerFactory
 }
 
 /** The options after defaults are applied; every field is present. */
@@ -123,6 +134,9 @@ export interface ResolvedOptions {
   given: ArborOptions
   /** `instance.initialConfig`: the schema's options, validated and frozen */
   initialConfig: InitialConfig
+  schemaController: SchemaControllerOptions | undefined
+  serializerOpts: Record<string, unknown> | undefined
+  childLoggerFactory: ChildLoggerFactory | undefined
 }
 
 type Check = (value: unknown) => boolean
@@ -154,6 +168,9 @@ const checks: Partial<Record<keyof ArborOptions, [Check, string]>> = {
   serverFactory: [isFn, 'a function'],
   clientErrorHandler: [isFn, 'a function'],
   frameworkErrors: [isFn, 'a function'],
+  schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
+  serializerOpts: [isObject, 'an object of fast-json-stringify options'],
+  childLoggerFactory: [isFn, 'a function'],
 }
 
 const poisoningActions = new Set(['error', 'remove', 'ignore'])
@@ -215,6 +232,10 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     validateSchemaErrorFormatter(options.schemaErrorFormatter)
   }
   const https = options.https === true ? {} : options.https || undefined
+  const bucket = options.schemaController?.bucket
+  if (bucket !== undefined && typeof bucket !== 'function') {
+    throw new errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof bucket)
+  }
   return {
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
@@ -253,6 +274,9 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     frameworkErrors: options.frameworkErrors,
     given: options,
     initialConfig: config,
+    schemaController: options.schemaController,
+    serializerOpts: options.serializerOpts,
+    childLoggerFactory: options.childLoggerFactory,
   }
 }
 

@@ -102,8 +102,9 @@ function hooksOf(chain: ContextState[], kind: HookName, names: Names): Inspected
 
 function schemasOf(chain: ContextState[], names: Names): InspectedItem[] {
   const last = chain[chain.length - 1]!
-  return [...last.schemas.schemas].map(([id, schema]) => {
-    const owner = originOf(chain, (s) => s.schemas.schemas.get(id) === schema)
+  const own = last.schemas.getSchemas() as Record<string, unknown>
+  return Object.entries(own).map(([id, schema]) => {
+    const owner = originOf(chain, (s) => s.schemas.getSchema(id) === schema)
     return { name: id, context: names.get(owner)! }
   })
 }

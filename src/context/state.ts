@@ -10,8 +10,14 @@ import type {
   RouteContext,
 } from '../request/route-context.ts'
 import type { SchemaSet } from '../schema/schema-set.ts'
-import type { ArborInstance, ErrorHandler, NotFoundHandler, RouteHooks } from '../types/instance.ts'
-import type { ArborLogger } from '../types/logger.ts'
+import type {
+  ArborInstance,
+  ChildLoggerFactory,
+  ErrorHandler,
+  NotFoundHandler,
+  RouteHooks,
+} from '../types/instance.ts'
+import type { ArborLogger, ChildLoggerOptions } from '../types/logger.ts'
 import type {
   SchemaErrorFormatter,
   SerializerCompiler,
@@ -38,6 +44,10 @@ export interface ContextState {
   name: string
   prefix: string
   logger: ArborLogger
+  /** serializers the request loggers of this context's routes add (`logSerializers`) */
+  logSerializers: ChildLoggerOptions['serializers']
+  /** how this context's routes build each request's logger (`setChildLoggerFactory`) */
+  childLoggerFactory: ChildLoggerFactory
   hooks: HookStore
   /**
    * Where this context's request and reply decorators are kept until the application is ready.

@@ -28,6 +28,8 @@ function createChild(
       typeof logLevel === 'string'
         ? parentState.logger.child({}, { level: logLevel })
         : parentState.logger,
+    logSerializers: mergeSerializers(parentState.logSerializers, options.logSerializers),
+    childLoggerFactory: parentState.childLoggerFactory,
     hooks: copyHookStore(parentState.hooks),
     requestDecorators: Object.create(parentState.requestDecorators) as object,
     replyDecorators: Object.create(parentState.replyDecorators) as object,
@@ -50,6 +52,15 @@ function createChild(
   for (const hook of parentState.hooks.onRegister)
     hook.call(child as never, ...([child, options] as never[]))
   return child
+}
+
+/** A plugin's `logSerializers` add to (and override) its parent's, as in Fastify. */
+function mergeSerializers(
+  parent: ContextState['logSerializers'],
+  own: unknown,
+): ContextState['logSerializers'] {
+  if (typeof own !== 'object' || own === null) return parent
+  return { ...parent, ...(own as ContextState['logSerializers']) }
 }
 
 function joinPrefix(parentPrefix: string, prefix: unknown): string {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import { isSilent } from '../config/logger.ts'
+import { assertLogger, isSilent } from '../config/logger.ts'
 import { errorCodes } from '../errors.ts'
 import type {
   RoutedReply as Reply,
@@ -8,6 +8,7 @@ import type {
   RouteContext,
 } from '../request/route-context.ts'
 import { runValidator, type ValidationOutcome } from '../schema/validation.ts'
+import type { ArborLogger } from '../types/logger.ts'
 import { parseBody } from './body-reader.ts'
 import { watchResponse } from './completion.ts'
 import { sendFailure } from './error-handling.ts'
@@ -19,18 +20,10 @@ import { settleThenable } from './thenable.ts'
 // routing → onRequest → preParsing → body parsing → preValidation → validation →
 // preHandler → handler → (reply) preSerialization → serialization → onSend → write → onResponse
 
-const bodyMethods = new Set([
-  'POST',
-  'PUT',
-  'PATCH',
-  'TRACE',
-  'SEARCH',
-  'PROPFIND',
-  'PROPPATCH',
-  'LOCK',
-  'REPORT',
-  'MKCALENDAR',
-])
+// Fastify 4.25.2 parses the bodies of these methods; other methods (GET, HEAD and the
+// WebDAV ones: PROPFIND, LOCK, REPORT, ...) reach the handler unparsed.
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'TRACE', 'SEARCH'])
+// ... and of these when the request names a content type and says it has a body.
 const optionalBodyMethods = new Set(['DELETE', 'OPTIONS'])
 
 /** find-my-way's handler for every route: builds request and reply and starts the chain. */
@@ -54,9 +47,12 @@ export function startRequest(
 ): { request: Request; reply: Reply } {
   const app = route.app
   const id = app.genReqId(req)
-  const log = isSilent(route.logger)
-    ? route.logger
-    : route.logger.child({ [app.options.requestIdLogLabel]: id })
+  const log =
+    route.loggerFactory !== null
+      ? requestLogger(route, id, req)
+      : isSilent(route.logger)
+        ? route.logger
+        : route.logger.child({ [app.options.requestIdLogLabel]: id })
   const request = new route.Request(id, params, req, query, log, route)
   const reply = new route.Reply(res, request, log, route)
   const logRequests = !app.options.disableRequestLogging && log.level !== 'silent'
@@ -73,6 +69,23 @@ export function startRequest(
   if (route.onRequest !== null) runRequestHooks(route.onRequest, request, reply, afterOnRequest)
   else afterOnRequest(null, request, reply)
   return { request, reply }
+}
+
+/**
+ * A request's logger from a custom child logger factory (`this` is the route's instance);
+ * what it returns must be a logger, or the request fails with FST_ERR_LOG_INVALID_LOGGER.
+ */
+function requestLogger(route: RouteContext, id: string, req: IncomingMessage): ArborLogger {
+  const bindings = { [route.app.options.requestIdLogLabel]: id }
+  const child: unknown = route.loggerFactory!.call(
+    route.instance,
+    route.logger,
+    bindings,
+    { ...route.loggerOptions },
+    req,
+  )
+  assertLogger(child)
+  return child
 }
 
 function afterOnRequest(err: unknown, request: Request, reply: Reply): void {
@@ -92,30 +105,38 @@ function afterPreParsing(err: unknown, request: Request, reply: Reply, payload: 
   readBody(request, reply, payload as Readable)
 }
 
-/** Which bodies are read: DESIGN.md "Divergences" 3. */
+/** Which bodies are read: DESIGN.md "Divergences" 3, in Fastify 4.25.2's terms. */
 function readBody(request: Request, reply: Reply, payload: Readable): void {
   const raw = request.raw
   const method = raw.method ?? 'GET'
   // Node builds `req.headers` lazily; a GET never needs it here.
-  if (!bodyMethods.has(method) && !optionalBodyMethods.has(method)) {
-    return preValidation(request, reply)
-  }
+  const always = bodyMethods.has(method)
+  if (!always && !optionalBodyMethods.has(method)) return preValidation(request, reply)
   const headers = raw.headers
   const contentType = headers['content-type']
-  const hasBody =
-    headers['transfer-encoding'] !== undefined ||
-    (headers['content-length'] !== undefined && headers['content-length'] !== '0')
-  if (bodyMethods.has(method)) {
-    if (contentType === undefined && !hasBody) return preValidation(request, reply)
-  } else if (contentType === undefined || !hasBody) {
+  const length = headers['content-length']
+  if (always) {
+    // no content type and no body: nothing to parse
+    const empty =
+      headers['transfer-encoding'] === undefined && (length === undefined || length === '0')
+    if (contentType === undefined && empty) return preValidation(request, reply)
+  } else if (
+    contentType === undefined ||
+    (headers['transfer-encoding'] === undefined && length === undefined)
+  ) {
+    // DELETE and OPTIONS: parsed when they name a content type and announce a body, even
+    // an empty one (`Content-Length: 0` reaches the parser, as in Fastify)
     return preValidation(request, reply)
   }
-  const parser = reply.route.parsers.find(contentType ?? '')
+  const route = reply.route
+  const parser = route.parsers.find(contentType ?? '')
   if (parser === null) {
-    return sendError(reply, new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType ?? '(none)'))
+    // An unmatched URL answers 404 whatever its body: the not-found handler runs unparsed.
+    if (route.isNotFound) return preValidation(request, reply)
+    return sendError(reply, new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType))
   }
-  parseBody(request, reply, payload, parser, reply.route.bodyLimit, (parseErr, body) => {
-    if (parseErr !== null) return sendError(reply, parseErr)
+  parseBody(request, reply, payload, parser, route.bodyLimit, (parseErr, body) => {
+    if (parseErr != null) return sendError(reply, parseErr)
     request.body = body
     preValidation(request, reply)
   })

@@ -3,8 +3,13 @@ import type { ResolvedOptions } from '../config/options.ts'
 import type { ContentTypeParsers } from '../content/parsers.ts'
 import type { ResponseSerializers } from '../schema/serialization.ts'
 import type { RequestHookName } from '../types/hook-names.ts'
-import type { ArborInstance, RequestRouteOptions, RouteOptions } from '../types/instance.ts'
-import type { ArborLogger } from '../types/logger.ts'
+import type {
+  ArborInstance,
+  ChildLoggerFactory,
+  RequestRouteOptions,
+  RouteOptions,
+} from '../types/instance.ts'
+import type { ArborLogger, ChildLoggerOptions } from '../types/logger.ts'
 import type { HttpPart, SchemaErrorFormatter, ValidatorFunction } from '../types/schema.ts'
 import type { ErrorHandlerLink, Reply, ReplyLifecycle } from './reply.ts'
 import type { Request } from './request.ts'
@@ -50,6 +55,9 @@ export class RouteContext {
   Request: RequestClass
   Reply: ReplyClass
   logger: ArborLogger
+  /** a custom child logger factory and the options it is given; null: `logger.child(...)` */
+  loggerFactory: ChildLoggerFactory | null = null
+  loggerOptions: ChildLoggerOptions = {}
   bodyLimit: number
   attachValidation: boolean
   parsers: ContentTypeParsers

@@ -1,13 +1,18 @@
 import fastJson from 'fast-json-stringify'
 import { errorCodes } from '../errors.ts'
 import type { JSONSchema, SerializerCompiler, SerializerFunction } from '../types/schema.ts'
+import type { ResponseEntry } from './normalize.ts'
 
 /** Builds the default (fast-json-stringify) serializer compiler over a set of shared schemas. */
-export function createFastJsonCompiler(shared: Map<string, JSONSchema>): SerializerCompiler {
+export function createFastJsonCompiler(
+  shared: Record<string, JSONSchema>,
+  serializerOpts?: Record<string, unknown>,
+): SerializerCompiler {
   type FjsSchema = Parameters<typeof fastJson>[0]
-  const external = Object.fromEntries(shared) as unknown as Record<string, FjsSchema>
-  return ({ schema }) =>
-    fastJson(schema as unknown as FjsSchema, { schema: external }) as SerializerFunction
+  type FjsOptions = NonNullable<Parameters<typeof fastJson>[1]>
+  // `serializerOpts` go to fast-json-stringify as they are (rounding, ajv, ...), as in Fastify.
+  const options = { ...serializerOpts, schema: shared } as unknown as FjsOptions
+  return ({ schema }) => fastJson(schema as unknown as FjsSchema, options) as SerializerFunction
 }
 
 /** The serializers of one route: by status key, each either one function or one per media type. */
@@ -18,31 +23,25 @@ export interface ResponseSerializers {
 
 const statusKey = /^([1-5]\d\d|[1-5]xx|default)$/i
 
-/** Compiles every entry of `schema.response` once, when the route is built. */
+/** Compiles every entry of `schema.response` (read by `responseEntries`) once, at ready. */
 export function compileResponseSchemas(
-  response: Record<string, unknown>,
+  entries: Array<[string, ResponseEntry]>,
   compile: SerializerCompiler,
   method: string,
   url: string,
 ): ResponseSerializers {
   const out: ResponseSerializers = { byStatus: new Map(), byStatusAndType: new Map() }
-  for (const [rawKey, entry] of Object.entries(response)) {
+  for (const [rawKey, entry] of entries) {
     const key = rawKey.toLowerCase()
     if (!statusKey.test(key)) throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
-    if (typeof entry !== 'object' || entry === null) continue
-    const content = (entry as { content?: unknown }).content
-    if (typeof content === 'object' && content !== null) {
+    if ('byType' in entry) {
       const byType = new Map<string, SerializerFunction>()
-      for (const [contentType, media] of Object.entries(content)) {
-        const schema = (media as { schema?: JSONSchema }).schema
-        if (schema === undefined)
-          throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(contentType)
+      for (const [contentType, schema] of entry.byType) {
         byType.set(contentType.toLowerCase(), build(compile, schema, method, url, key, contentType))
       }
       out.byStatusAndType.set(key, byType)
     } else {
-      const { description: _description, ...schema } = entry as JSONSchema
-      out.byStatus.set(key, build(compile, schema, method, url, key))
+      out.byStatus.set(key, build(compile, entry.schema, method, url, key))
     }
   }
   return out
@@ -63,7 +62,12 @@ function build(
   }
 }
 
-/** The serializer for a status: exact code, then its class (`2xx`), then `default`. */
+/**
+ * The serializer for a status: exact code, then its class (`2xx`), then `default`. A key with
+ * one schema per media type answers for its status alone: when the reply's media type is not
+ * listed there (nor a catch-all "*\/*" entry), no serializer applies (JSON.stringify), as in
+ * Fastify.
+ */
 export function selectSerializer(
   serializers: ResponseSerializers,
   statusCode: number,
@@ -80,8 +84,7 @@ export function selectSerializer(
         contentType === undefined
           ? 'application/json'
           : contentType.split(';')[0]!.trim().toLowerCase()
-      const typed = byType.get(media) ?? byType.get('*/*')
-      if (typed !== undefined) return typed
+      return byType.get(media) ?? byType.get('*/*')
     }
   }
   return undefined

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { parse as parseQuery } from 'fast-querystring'
 import Router from 'find-my-way'
-import { createLogger } from '../config/logger.ts'
+import { createLogger, defaultChildLoggerFactory } from '../config/logger.ts'
 import { type ArborOptions, resolveOptions } from '../config/options.ts'
 import { defaultParsers } from '../content/parsers.ts'
 import { decoratorMethods } from '../context/decorator-methods.ts'
@@ -11,6 +11,7 @@ import { emptyHookStore } from '../context/hooks.ts'
 import { inspectMethods } from '../context/inspect-methods.ts'
 import { Arbor, installMethods } from '../context/instance.ts'
 import { LoadFrame } from '../context/load-frame.ts'
+import { loggerMethods } from '../context/logger-methods.ts'
 import { parserMethods } from '../context/parser-methods.ts'
 import { pluginMethods } from '../context/plugin-methods.ts'
 import { replySerializerMethods } from '../context/reply-serializer-methods.ts'
@@ -25,7 +26,7 @@ import { Request } from '../request/request.ts'
 import { routerConstraints } from '../routing/constraints.ts'
 import { routeMeta } from '../routing/print-routes.ts'
 import { routeMethods } from '../routing/route-methods.ts'
-import { SchemaSet } from '../schema/schema-set.ts'
+import { resolveController, SchemaSet } from '../schema/schema-set.ts'
 import { defaultSchemaErrorFormatter } from '../schema/validation.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import { createHttpServer } from './http-server.ts'
@@ -38,6 +39,7 @@ installMethods(
   hookMethods,
   schemaMethods,
   replySerializerMethods,
+  loggerMethods,
   handlerMethods,
   parserMethods,
   routeMethods,
@@ -52,8 +54,13 @@ function requestIdGenerator(root: RootState['options']): (req: IncomingMessage) 
   const generate = root.genReqId ?? (() => `req-${(++counter).toString(36)}`)
   if (header === false) return generate
   // Read from rawHeaders: `req.headers` is built lazily by Node, and most requests carry no id.
+  // A request a plugin builds by hand may have no rawHeaders: its `headers` are read then.
   return (req) => {
     const raw = req.rawHeaders
+    if (raw === undefined) {
+      const given = req.headers?.[header]
+      return typeof given === 'string' && given.length > 0 ? given : generate(req)
+    }
     for (let i = 0; i < raw.length; i += 2) {
       const name = raw[i]!
       if (name.length === header.length && name.toLowerCase() === header) {
@@ -106,6 +113,8 @@ export function arbor(options?: ArborOptions): ArborInstance {
     name: 'root',
     prefix: '',
     logger,
+    logSerializers: undefined,
+    childLoggerFactory: resolved.childLoggerFactory ?? defaultChildLoggerFactory,
     hooks: emptyHookStore(),
     requestDecorators: Object.create(Request.prototype) as object,
     replyDecorators: Object.create(Reply.prototype) as object,
@@ -113,7 +122,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     Reply,
     errorHandler: { func: null, instance: null, parent: null },
     parsers: defaultParsers(resolved.onProtoPoisoning, resolved.onConstructorPoisoning),
-    schemas: new SchemaSet(),
+    schemas: new SchemaSet(resolveController(resolved.schemaController)),
     validatorCompiler: undefined,
     serializerCompiler: undefined,
     schemaErrorFormatter:

@@ -24,7 +24,7 @@ const versionBody =
  */
 export function createHttpServer(root: RootState): Server {
   const options = root.options
-  const handler = (req: IncomingMessage, res: ServerResponse) => dispatch(root, req, res)
+  const handler = (req: IncomingMessage, res: ServerResponse) => dispatchSafely(root, req, res)
   let server: Server
   if (options.serverFactory !== undefined) {
     server = options.serverFactory(handler, options.given)
@@ -138,4 +138,27 @@ function refuse(
   res.end(body)
   const label = root.options.requestIdLogLabel
   root.logger.child({ [label]: root.genReqId(req) }).info({ res: { statusCode: status } }, message)
+}
+
+/**
+ * `dispatch`, for requests from the network: a throw before the request has a reply (a child
+ * logger factory that returns no logger, FST_ERR_LOG_INVALID_LOGGER) fails that request with
+ * a 500, not the process.
+ */
+function dispatchSafely(root: RootState, req: IncomingMessage, res: ServerResponse): void {
+  try {
+    dispatch(root, req, res)
+  } catch (err) {
+    root.logger.error({ err }, 'the request could not be started')
+    if (res.headersSent) return
+    res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(
+      JSON.stringify({
+        statusCode: 500,
+        code: (err as { code?: unknown }).code,
+        error: 'Internal Server Error',
+        message: (err as Error).message,
+      }),
+    )
+  }
 }

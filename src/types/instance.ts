@@ -16,11 +16,12 @@ import type {
   RouteGenericInterface,
 } from './http.ts'
 import type { ContextDescription, PrintContextsOptions, RouteDescription } from './inspect.ts'
-import type { ArborLogger } from './logger.ts'
+import type { ArborLogger, ChildLoggerOptions } from './logger.ts'
 import type { ConstraintStrategy } from './routing.ts'
 import type {
   JSONSchema,
   RouteSchema,
+  SchemaControllerOptions,
   SchemaErrorFormatter,
   SerializerCompiler,
   SerializerFunction,
@@ -61,6 +62,19 @@ export type ErrorHandler = (
 ) => unknown
 
 export type NotFoundHandler = RouteHandler
+
+/**
+ * Builds the logger of one request (`setChildLoggerFactory`, the `childLoggerFactory` option
+ * and route option): `this` is the instance of the route's context; the default is
+ * `logger.child(bindings, opts)`. It must return a logger (FST_ERR_LOG_INVALID_LOGGER).
+ */
+export type ChildLoggerFactory = (
+  this: ArborInstance,
+  logger: ArborLogger,
+  bindings: Record<string, unknown>,
+  opts: ChildLoggerOptions,
+  rawReq: IncomingMessage,
+) => ArborLogger
 
 // ---- hooks ----
 
@@ -143,6 +157,10 @@ export interface RouteOptions<G extends RouteGenericInterface = RouteGenericInte
   schemaErrorFormatter?: SchemaErrorFormatter
   bodyLimit?: number
   logLevel?: string
+  /** pino serializers added, for this route's request loggers, to its context's */
+  logSerializers?: Record<string, (value: never) => unknown>
+  /** builds this route's request loggers (overrides `setChildLoggerFactory`) */
+  childLoggerFactory?: ChildLoggerFactory
   exposeHeadRoute?: boolean
   /** what a request must also match: `host`, `version` (Accept-Version) or a custom strategy */
   constraints?: Record<string, unknown>
@@ -291,6 +309,8 @@ type ParserType = string | RegExp | Array<string | RegExp>
 export interface ArborPluginOptions {
   prefix?: string
   logLevel?: string
+  /** pino serializers added, for the request loggers of this plugin's routes, to its parent's */
+  logSerializers?: Record<string, (value: never) => unknown>
   [key: string]: unknown
 }
 
@@ -459,6 +479,18 @@ export interface ArborInstance {
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this
   /** The serializer of every reply payload of this context and below, in place of JSON and the response schemas. */
   setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): this
+  /** Where shared schemas live and how default compilers are built, here and below. */
+  setSchemaController(options: SchemaControllerOptions): this
+  /** The validator compiler in effect: set here or above, or the default once built. */
+  readonly validatorCompiler: ValidatorCompiler | undefined
+  /** The serializer compiler in effect: set here or above, or the default once built. */
+  readonly serializerCompiler: SerializerCompiler | undefined
+
+  // logging
+  /** How this context's routes build each request's logger, here and below. */
+  setChildLoggerFactory(factory: ChildLoggerFactory): this
+  /** The child logger factory in effect in this context. */
+  readonly childLoggerFactory: ChildLoggerFactory
 
   // handlers
   /** The error handler for this context and its descendants. */

@@ -313,6 +313,9 @@ describe('options of the wrong type fail at construction as Fastify 4.25 reports
     ['serverFactory', {}],
     ['clientErrorHandler', 'nope'],
     ['frameworkErrors', 'nope'],
+    ['schemaController', 'mine'],
+    ['serializerOpts', 'fast'],
+    ['childLoggerFactory', 'not a function'],
   ]
   for (const [name, value] of arborChecked) {
     test(`${name}: ${JSON.stringify(value)} is refused, naming the option`, () => {
