@@ -6,15 +6,21 @@ import type { Socket } from 'node:net'
 import type { Readable } from 'node:stream'
 import type { Chain, InjectOptions, Response as InjectResponse } from 'light-my-request'
 import type { ContentTypeParserOptions, ParserDone, PoisoningAction } from './content.ts'
-import type { HookName } from './hook-names.ts'
 import type {
-  BodyOf,
-  HeadersOf,
-  ParamsOf,
-  QueryOf,
-  ReplyOf,
-  RouteGenericInterface,
-} from './http.ts'
+  AddedBy,
+  ContextTypes,
+  Decoration,
+  kPluginAdds,
+  kProviderType,
+  kReplyTypes,
+  kRequestTypes,
+  kSchemaTypes,
+  kStatusType,
+  ReplyStatusType,
+  SchemaAdded,
+} from './context-types.ts'
+import type { HookName } from './hook-names.ts'
+import type { BodyOf, HeadersOf, ParamsOf, QueryOf, RouteGenericInterface } from './http.ts'
 import type { ArborLogger } from './logger.ts'
 import type {
   JSONSchema,
@@ -24,12 +30,14 @@ import type {
   SerializerFunction,
   ValidatorCompiler,
 } from './schema.ts'
+import type { PayloadAt, ResolveRoute } from './schema-inference.ts'
 import type {
   ListenCallback,
   ListeningAddress,
   ListenOptions,
   PrintRoutesOptions,
 } from './server.ts'
+import type { ArborSharedSchemas, ArborTypeProvider, ResolveProvider } from './type-provider.ts'
 
 /** What arbor hands an error handler: an Error, possibly carrying HTTP and validation facts. */
 export interface ArborErrorLike extends Error {
@@ -44,11 +52,47 @@ export type DoneCallback = (err?: Error | null) => void
 
 // ---- handlers ----
 
-export type RouteHandler<G extends RouteGenericInterface = RouteGenericInterface> = (
-  this: ArborInstance,
-  request: ArborRequest<G>,
-  reply: ArborReply<G>,
-) => unknown
+/**
+ * A route handler. `G` is the route generic, `S` the type of the route's `schema` and `I` the
+ * instance type the route was added on: the request and reply carry the types the schema gives
+ * (docs/typescript.md) and the decorators of `I`'s chain.
+ */
+export type RouteHandler<
+  G extends RouteGenericInterface = RouteGenericInterface,
+  S = RouteSchema,
+  I extends ArborInstance = ArborInstance,
+> = HandlerOf<I, RouteTypesOf<I, G, S>>
+
+/** The request and reply types of one route (schema-inference.ts). */
+export type RouteTypesOf<I extends ArborInstance, G, S> = ResolveRoute<
+  G,
+  S,
+  ResolveProvider<I[typeof kProviderType]>,
+  I[typeof kSchemaTypes]
+>
+
+/** The request a handler of instance type `I` gets, for route types `R`. */
+export type RequestFor<
+  I extends ArborInstance,
+  R extends RouteGenericInterface = RouteGenericInterface,
+> = ArborRequest<R> & I[typeof kRequestTypes]
+/** The reply a handler of instance type `I` gets, for route types `R`. */
+export type ReplyFor<
+  I extends ArborInstance,
+  R extends RouteGenericInterface = RouteGenericInterface,
+> = ArborReply<R> & I[typeof kReplyTypes]
+
+// What a handler may return: the route's response type (any declared status code), nothing
+// (it sent with `reply.send`), or the reply itself; sync or async.
+// biome-ignore lint/suspicious/noExplicitAny: any reply, whatever its route types
+type HandlerResult<R> = ReplyPayloadOf<R> | void | ArborReply<any>
+type ReplyPayloadOf<R> = R extends { Reply: infer U } ? U : unknown
+
+type HandlerOf<I extends ArborInstance, R extends RouteGenericInterface> = (
+  this: I,
+  request: RequestFor<I, R>,
+  reply: ReplyFor<I, R>,
+) => HandlerResult<R> | Promise<HandlerResult<R>>
 
 export type ErrorHandler = (
   this: ArborInstance,
@@ -125,13 +169,17 @@ export interface RouteHooks {
 // ---- routes ----
 
 /** The options object of `route()` and of the shorthands. */
-export interface RouteOptions<G extends RouteGenericInterface = RouteGenericInterface>
-  extends RouteHooks {
+export interface RouteOptions<
+  G extends RouteGenericInterface = RouteGenericInterface,
+  S extends RouteSchema = RouteSchema,
+  I extends ArborInstance = ArborInstance,
+> extends RouteHooks {
   method: string | string[]
   url?: string
   path?: string
-  handler: RouteHandler<G>
-  schema?: RouteSchema
+  handler: RouteHandler<G, S, I>
+  /** Written `as const` (or TypeBox), it types the handler's request and reply. */
+  schema?: S
   attachValidation?: boolean
   config?: Record<string, unknown>
   errorHandler?: ErrorHandler
@@ -149,11 +197,15 @@ export interface RouteOptions<G extends RouteGenericInterface = RouteGenericInte
   routePath?: string
 }
 
+// The options that do not depend on the route's types, computed once for every shorthand call.
+type ShorthandBaseOptions = Omit<RouteOptions, 'method' | 'url' | 'path' | 'handler' | 'schema'>
+
 /** Route options given to a shorthand (`get`, `post`, …): method and url come from the call. */
-export type ShorthandRouteOptions<G extends RouteGenericInterface = RouteGenericInterface> = Omit<
-  RouteOptions<G>,
-  'method' | 'url' | 'path' | 'handler'
-> & { handler?: RouteHandler<G> }
+export type ShorthandRouteOptions<
+  G extends RouteGenericInterface = RouteGenericInterface,
+  S extends RouteSchema = RouteSchema,
+  I extends ArborInstance = ArborInstance,
+> = ShorthandBaseOptions & { schema?: S; handler?: RouteHandler<G, S, I> }
 
 /** What `request.routeOptions` tells about the matched route. */
 export interface RequestRouteOptions {
@@ -210,7 +262,8 @@ export type ReplyHeaderValue = string | number | string[] | undefined
  * @example
  * declare module 'arbor' { interface ArborReply { sendOk(): void } }
  */
-export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterface> {
+export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterface>
+  extends ReplyStatusType {
   readonly raw: ServerResponse
   readonly request: ArborRequest<G>
   readonly log: ArborLogger
@@ -218,8 +271,9 @@ export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterf
   statusCode: number
   readonly sent: boolean
   readonly elapsedTime: number
-  code(statusCode: number): this
-  status(statusCode: number): this
+  /** Sets the status code; `send` then takes the response type declared for it. */
+  code<C extends number>(statusCode: C): this & { readonly [kStatusType]: C }
+  status<C extends number>(statusCode: C): this & { readonly [kStatusType]: C }
   header(name: string, value: unknown): this
   headers(values: Record<string, unknown>): this
   getHeader(name: string): ReplyHeaderValue
@@ -227,7 +281,8 @@ export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterf
   removeHeader(name: string): this
   hasHeader(name: string): boolean
   type(contentType: string): this
-  send(payload?: ReplyOf<G> | unknown): this
+  /** The payload is checked against the response schema of the status code (`code(C)`). */
+  send(payload?: PayloadAt<G, this[typeof kStatusType]> | Error): this
   serializer(fn: SerializerFunction): this
   serialize(payload: unknown): string
   redirect(url: string, code?: number): this
@@ -262,38 +317,58 @@ export interface ArborPluginOptions {
  *   app.get('/users', async () => db.all(opts.table))
  * }
  */
-export type ArborPluginAsync<Options extends object = Record<string, unknown>> = (
-  instance: ArborInstance,
-  opts: Options & ArborPluginOptions,
-) => Promise<void>
+export type ArborPluginAsync<
+  Options extends object = Record<string, unknown>,
+  Instance extends ArborInstance = ArborInstance,
+> = (instance: Instance, opts: Options & ArborPluginOptions) => Promise<unknown>
 
 /** A callback plugin: `(instance, opts, done) => { ...; done() }`. */
-export type ArborPluginCallback<Options extends object = Record<string, unknown>> = (
-  instance: ArborInstance,
-  opts: Options & ArborPluginOptions,
-  done: (err?: Error) => void,
-) => void
+export type ArborPluginCallback<
+  Options extends object = Record<string, unknown>,
+  Instance extends ArborInstance = ArborInstance,
+> = (instance: Instance, opts: Options & ArborPluginOptions, done: (err?: Error) => void) => void
 
-// One signature (not a union) so that `register(async (child) => ...)` types `child`.
-export type PluginFunction<O extends object> = (
+// One signature (not a union) so that `register(async (child) => ...)` types `child`: the
+// instance type of the context it is registered in, decorators included.
+export type PluginFunction<
+  O extends object,
+  I extends ArborInstance = ArborInstance,
+  Adds = unknown,
+> = ((instance: I, opts: O & ArborPluginOptions, done: (err?: Error) => void) => unknown) & {
+  readonly [kPluginAdds]?: Adds
+}
+/** What `register` accepts: a plugin function, a module with a default export, or a promise of one. */
+export type RegistrablePlugin<
+  O extends object,
+  I extends ArborInstance = ArborInstance,
+  Adds = unknown,
+> =
+  | PluginFunction<O, I, Adds>
+  | { default: PluginFunction<O, I, Adds> }
+  | PromiseLike<PluginFunction<O, I, Adds> | { default: PluginFunction<O, I, Adds> }>
+
+/**
+ * A plugin wrapped with `plugin()`: it runs in the context that registers it, so what its
+ * function returns (the instance it decorated) is added to that context's type by `register`.
+ */
+export type WrappedPlugin<O extends object, R> = ((
   instance: ArborInstance,
   opts: O & ArborPluginOptions,
   done: (err?: Error) => void,
-) => unknown
-/** What `register` accepts: a plugin function, a module with a default export, or a promise of one. */
-export type RegistrablePlugin<O extends object> =
-  | PluginFunction<O>
-  | { default: PluginFunction<O> }
-  | PromiseLike<PluginFunction<O> | { default: PluginFunction<O> }>
+) => R) & { readonly [kPluginAdds]?: AddedBy<R, ArborInstance> }
 
 // ---- the instance ----
 
 // The method shorthands (spec "shorthand route methods"): `(path, handler)`,
 // `(path, options, handler)` or `(path, options-with-handler)`.
-type ShorthandArgs<G extends RouteGenericInterface> = [
+type ShorthandArgs<
+  G extends RouteGenericInterface,
+  S extends RouteSchema,
+  I extends ArborInstance,
+> = [
   path: string,
-  options: ShorthandRouteOptions<G> | RouteHandler<G>,
-  handler?: RouteHandler<G>,
+  options: ShorthandRouteOptions<G, S, I> | RouteHandler<G, S, I>,
+  handler?: RouteHandler<G, S, I>,
 ]
 type DefaultGeneric = RouteGenericInterface
 
@@ -301,9 +376,10 @@ type DefaultGeneric = RouteGenericInterface
  * An arbor application, or one encapsulation context of it. Every plugin gets its own
  * instance, created with its parent's instance as prototype (DESIGN.md "How encapsulation
  * works"): a decorator is a property, visible here and below, never above or beside.
- * An interface, so applications can declare their instance decorators on it.
+ * An interface, so applications can declare their instance decorators on it; the decorators
+ * a chain adds (`decorate`, `decorateRequest`, `decorateReply`) are in the type it returns.
  */
-export interface ArborInstance {
+export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
   /** arbor's own version. */
   readonly version: string
   /** The logger of this context (pino, or a silent logger when logging is off). */
@@ -317,10 +393,10 @@ export interface ArborInstance {
 
   // plugins and loading
   /** Registers a plugin; it gets its own context unless wrapped with `plugin()`. */
-  register<O extends object = Record<string, unknown>>(
-    plugin: RegistrablePlugin<O>,
+  register<O extends object = Record<string, unknown>, Adds = unknown>(
+    plugin: RegistrablePlugin<O, this, Adds>,
     options?: (O & ArborPluginOptions) | ((parent: ArborInstance) => O & ArborPluginOptions),
-  ): this & PromiseLike<void>
+  ): this & Adds & PromiseLike<void>
   /** Runs `callback` once everything registered before it has loaded. */
   after(
     callback?: (err: Error | null, done?: (err?: Error | null) => void) => unknown,
@@ -347,29 +423,71 @@ export interface ArborInstance {
 
   // routes
   /** Registers a route (spec "Route options"). */
-  route<G extends RouteGenericInterface = RouteGenericInterface>(options: RouteOptions<G>): this
-  get<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  head<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  post<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  put<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  delete<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  options<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  patch<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  all<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
+  route<
+    G extends RouteGenericInterface = RouteGenericInterface,
+    S extends RouteSchema = RouteSchema,
+  >(options: RouteOptions<G, S, this>): this
+  get<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  head<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  post<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  put<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  delete<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  options<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  patch<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  all<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
   /** Whether a route exists for a method and url (and constraints). */
   hasRoute(options: { method: string; url: string; constraints?: Record<string, unknown> }): boolean
   /** The route tree, as text. */
   printRoutes(options?: PrintRoutesOptions): string
   /** The context tree, with each plugin's name and load time, as text. */
   printPlugins(): string
+  /**
+   * The instance itself, typed with another schema → type provider (a Fastify type provider
+   * works): for schema libraries arbor does not read by itself, and for Fastify code.
+   */
+  withTypeProvider<P extends ArborTypeProvider>(): this & { readonly [kProviderType]: P }
 
   // decorators
-  /** Adds a property to this instance, visible in this context and its descendants. */
-  decorate<K extends string, V>(name: K, value: V, dependencies?: string[]): this & { [P in K]: V }
-  /** Adds a property to requests of routes in this context and its descendants. */
-  decorateRequest(name: string, value: unknown, dependencies?: string[]): this
-  /** Adds a property to replies of routes in this context and its descendants. */
-  decorateReply(name: string, value: unknown, dependencies?: string[]): this
+  /**
+   * Adds a property to this instance, visible in this context and its descendants. The
+   * instance type returned has it (unless the name was declared by declaration merging).
+   */
+  decorate<K extends string, V>(
+    name: K,
+    value: V,
+    dependencies?: string[],
+  ): this & Decoration<ArborInstance, K, V>
+  /**
+   * Adds a property to requests of routes in this context and its descendants. The instance
+   * type returned types it on their requests: `app.decorateRequest('user', null as User | null)`.
+   */
+  decorateRequest<K extends string, V>(
+    name: K,
+    value: V,
+    dependencies?: string[],
+  ): this & { readonly [kRequestTypes]: Decoration<ArborRequest, K, V> }
+  /** Adds a property to replies of routes in this context and its descendants (typed as above). */
+  decorateReply<K extends string, V>(
+    name: K,
+    value: V,
+    dependencies?: string[],
+  ): this & { readonly [kReplyTypes]: Decoration<ArborReply, K, V> }
   hasDecorator(name: string): boolean
   hasRequestDecorator(name: string): boolean
   hasReplyDecorator(name: string): boolean
@@ -380,7 +498,7 @@ export interface ArborInstance {
 
   // schemas and compilers
   /** Adds a shared schema (spec "Shared schema"), visible here and below. */
-  addSchema(schema: JSONSchema): this
+  addSchema<const S extends JSONSchema>(schema: S): this & SchemaAdded<S>
   /** The shared schemas visible in this context, by `$id`. */
   getSchemas(): Record<string, JSONSchema>
   /** One shared schema visible in this context. */

@@ -1,0 +1,59 @@
+// What an instance's type knows about its context beyond its members: the request and reply
+// decorators added on the way to it, its type provider, its shared schemas. Each is a type-only
+// member keyed by a symbol that exists in no JavaScript: `decorateRequest` returns
+// `this & { [kRequestTypes]: { user: U } }`, so the new member is seen along that chain, by the
+// routes and plugins registered on it, and not by a sibling context (docs/typescript.md).
+
+/** Type-only key: the request decorators of an instance type. */
+export declare const kRequestTypes: unique symbol
+/** Type-only key: the reply decorators of an instance type. */
+export declare const kReplyTypes: unique symbol
+/** Type-only key: the type provider of an instance type (`unknown`: the built-in one). */
+export declare const kProviderType: unique symbol
+/** Type-only key: the shared schemas (`addSchema`) of an instance type, by `$id`. */
+export declare const kSchemaTypes: unique symbol
+/** Type-only key: the status code `reply.code(C)` set, for `send`'s payload type. */
+export declare const kStatusType: unique symbol
+/** Type-only key: what a `plugin()`-wrapped function adds to the context that registers it. */
+export declare const kPluginAdds: unique symbol
+
+/**
+ * The type of a decorator's value: `{ getter }` gives the getter's return type (a getter-backed
+ * decorator, as Fastify allows); anything else is its own type.
+ */
+export type DecoratorType<V> = V extends { getter: () => infer T } ? T : V
+
+/**
+ * What a decorator adds to a type: nothing when `Base` already declares the name (declaration
+ * merging), so `decorateRequest('user', null)` keeps the merged `user: User | null`.
+ */
+export type Decoration<Base, K extends string, V> = K extends keyof Base
+  ? unknown
+  : { [P in K]: DecoratorType<V> }
+
+/** What a wrapped plugin's function returns tells what it adds: the instance it decorated. */
+export type AddedBy<R, Base> = Awaited<R> extends Base ? Awaited<R> : unknown
+
+/**
+ * The type-only members every instance type has; `ArborInstance` extends this. Their types grow
+ * along a chain (`decorateRequest`, `decorateReply`, `withTypeProvider`, `addSchema`); nothing
+ * reads them at run time.
+ */
+export interface ContextTypes<SharedSchemas> {
+  readonly [kRequestTypes]: unknown
+  readonly [kReplyTypes]: unknown
+  readonly [kProviderType]: unknown
+  readonly [kSchemaTypes]: SharedSchemas
+}
+
+/** The type-only member of a reply: the status code `code(C)` set (`number` before). */
+export interface ReplyStatusType {
+  readonly [kStatusType]: number
+}
+
+/** What `addSchema(schema)` adds to the instance type: the schema by its literal `$id`. */
+export type SchemaAdded<S> = S extends { readonly $id: infer Id extends string }
+  ? string extends Id
+    ? unknown
+    : { readonly [kSchemaTypes]: { readonly [K in Id]: S } }
+  : unknown
