@@ -13,6 +13,7 @@ export type { HTTPMethod, RouteGenericInterface } from './types/http.ts'
 export type {
   ArborErrorLike,
   ArborInstance,
+  ArborInstanceWith,
   ArborPluginAsync,
   ArborPluginCallback,
   ArborPluginOptions,
@@ -23,12 +24,16 @@ export type {
   DoneCallback,
   ErrorHandler,
   NotFoundHandler,
+  ReplyFor,
+  RequestFor,
   RequestRouteOptions,
   RouteHandler,
   RouteHooks,
   RouteOptions,
+  RouteTypesOf,
   ShorthandRouteOptions,
   StreamParser,
+  WrappedPlugin,
 } from './types/instance.ts'
 export type { ArborLogger } from './types/logger.ts'
 export type {
@@ -46,6 +51,13 @@ export type {
   ValidatorFunction,
 } from './types/schema.ts'
 export type { ListenOptions } from './types/server.ts'
+export type {
+  ArborSchemaProvider,
+  ArborSharedSchemas,
+  ArborTypeProvider,
+  CallTypeProvider,
+  SchemaToType,
+} from './types/type-provider.ts'
 
 /** The factory under Fastify's name, so `import { fastify } from 'arbor'` works as with Fastify. */
 export { arbor as fastify }

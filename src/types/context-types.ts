@@ -19,9 +19,22 @@ export declare const kPluginAdds: unique symbol
 
 /**
  * The type of a decorator's value: `{ getter }` gives the getter's return type (a getter-backed
- * decorator, as Fastify allows); anything else is its own type.
+ * decorator, as Fastify allows); anything else is its own type, a lone literal widened
+ * (`decorate('count', 0)` is a `number`, which the application may change).
  */
-export type DecoratorType<V> = V extends { getter: () => infer T } ? T : V
+export type DecoratorType<V> = Widen<V extends { getter: () => infer T } ? T : V>
+
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never
+type Widen<T> =
+  true extends IsUnion<T>
+    ? T
+    : T extends string
+      ? string
+      : T extends number
+        ? number
+        : T extends boolean
+          ? boolean
+          : T
 
 /**
  * What a decorator adds to a type: nothing when `Base` already declares the name (declaration
@@ -57,3 +70,18 @@ export type SchemaAdded<S> = S extends { readonly $id: infer Id extends string }
     ? unknown
     : { readonly [kSchemaTypes]: { readonly [K in Id]: S } }
   : unknown
+
+/** What decorators an instance type declares it has, by kind (see `ArborInstanceWith`). */
+export interface DecoratorTypes {
+  instance?: object
+  request?: object
+  reply?: object
+}
+
+type Kind<D, K extends keyof DecoratorTypes> = D extends { [P in K]: infer T } ? T : unknown
+
+/** `I` with the decorators `D` declares: what a chain of `decorate*` calls would give. */
+export type Decorated<I, D extends DecoratorTypes> = I &
+  Kind<D, 'instance'> & { readonly [kRequestTypes]: Kind<D, 'request'> } & {
+    readonly [kReplyTypes]: Kind<D, 'reply'>
+  }

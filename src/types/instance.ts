@@ -9,7 +9,9 @@ import type { ContentTypeParserOptions, ParserDone, PoisoningAction } from './co
 import type {
   AddedBy,
   ContextTypes,
+  Decorated,
   Decoration,
+  DecoratorTypes,
   kPluginAdds,
   kProviderType,
   kReplyTypes,
@@ -37,7 +39,7 @@ import type {
   ListenOptions,
   PrintRoutesOptions,
 } from './server.ts'
-import type { ArborSharedSchemas, ArborTypeProvider, ResolveProvider } from './type-provider.ts'
+import type { ArborSharedSchemas, ResolveProvider } from './type-provider.ts'
 
 /** What arbor hands an error handler: an Error, possibly carrying HTTP and validation facts. */
 export interface ArborErrorLike extends Error {
@@ -85,8 +87,14 @@ export type ReplyFor<
 // What a handler may return: the route's response type (any declared status code), nothing
 // (it sent with `reply.send`), or the reply itself; sync or async.
 // biome-ignore lint/suspicious/noExplicitAny: any reply, whatever its route types
-type HandlerResult<R> = ReplyPayloadOf<R> | void | ArborReply<any>
-type ReplyPayloadOf<R> = R extends { Reply: infer U } ? U : unknown
+type AnyReply = ArborReply<any>
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that only calls reply.send returns void
+type HandlerResult<R> = ReplyPayloadOf<R> | void | AnyReply
+type ReplyPayloadOf<R> = R extends { ReplyAny: infer U }
+  ? U
+  : R extends { Reply: infer U }
+    ? U
+    : unknown
 
 type HandlerOf<I extends ArborInstance, R extends RouteGenericInterface> = (
   this: I,
@@ -105,52 +113,53 @@ export type NotFoundHandler = RouteHandler
 
 // ---- hooks ----
 
-export type RequestHook = (
-  this: ArborInstance,
-  request: ArborRequest,
-  reply: ArborReply,
+// `I` is the instance type the hook is added on: its request and reply decorators are typed.
+export type RequestHook<I extends ArborInstance = ArborInstance> = (
+  this: I,
+  request: RequestFor<I>,
+  reply: ReplyFor<I>,
   done: DoneCallback,
 ) => unknown
-export type PayloadHook<P = unknown> = (
-  this: ArborInstance,
-  request: ArborRequest,
-  reply: ArborReply,
+export type PayloadHook<P = unknown, I extends ArborInstance = ArborInstance> = (
+  this: I,
+  request: RequestFor<I>,
+  reply: ReplyFor<I>,
   payload: P,
   done: (err?: Error | null, payload?: P) => void,
 ) => unknown
-export type ErrorHook = (
-  this: ArborInstance,
-  request: ArborRequest,
-  reply: ArborReply,
+export type ErrorHook<I extends ArborInstance = ArborInstance> = (
+  this: I,
+  request: RequestFor<I>,
+  reply: ReplyFor<I>,
   error: ArborErrorLike,
   done: DoneCallback,
 ) => unknown
 
 /** onRequestAbort gets no reply: the client is gone (Fastify's signature). */
-export type RequestAbortHook = (
-  this: ArborInstance,
-  request: ArborRequest,
+export type RequestAbortHook<I extends ArborInstance = ArborInstance> = (
+  this: I,
+  request: RequestFor<I>,
   done: DoneCallback,
 ) => unknown
 
 /** The signature of each hook `addHook` accepts, by name (docs/hooks.md). */
-export interface HookSignatures {
-  onRequest: RequestHook
-  preParsing: PayloadHook<Readable>
-  preValidation: RequestHook
-  preHandler: RequestHook
-  preSerialization: PayloadHook
-  onSend: PayloadHook
-  onResponse: RequestHook
-  onError: ErrorHook
-  onTimeout: RequestHook
-  onRequestAbort: RequestAbortHook
-  onRoute: (this: ArborInstance, options: RouteOptions) => void
+export interface HookSignatures<I extends ArborInstance = ArborInstance> {
+  onRequest: RequestHook<I>
+  preParsing: PayloadHook<Readable, I>
+  preValidation: RequestHook<I>
+  preHandler: RequestHook<I>
+  preSerialization: PayloadHook<unknown, I>
+  onSend: PayloadHook<unknown, I>
+  onResponse: RequestHook<I>
+  onError: ErrorHook<I>
+  onTimeout: RequestHook<I>
+  onRequestAbort: RequestAbortHook<I>
+  onRoute: (this: I, options: RouteOptions) => void
   onRegister: (instance: ArborInstance, options: Record<string, unknown>) => void
-  onReady: (this: ArborInstance, done: DoneCallback) => unknown
-  onListen: (this: ArborInstance, done: DoneCallback) => unknown
-  preClose: (this: ArborInstance, done: DoneCallback) => unknown
-  onClose: (instance: ArborInstance, done: DoneCallback) => unknown
+  onReady: (this: I, done: DoneCallback) => unknown
+  onListen: (this: I, done: DoneCallback) => unknown
+  preClose: (this: I, done: DoneCallback) => unknown
+  onClose: (instance: I, done: DoneCallback) => unknown
 }
 
 export interface RouteHooks {
@@ -348,6 +357,17 @@ export type RegistrablePlugin<
   | PromiseLike<PluginFunction<O, I, Adds> | { default: PluginFunction<O, I, Adds> }>
 
 /**
+ * The instance type of a context that has the decorators `D`, for a plugin written in its own
+ * file that needs them: registering it where they are missing does not compile.
+ * @example
+ * type WithUser = ArborInstanceWith<{ request: { user: User | null } }>
+ * const admin: ArborPluginAsync<{}, WithUser> = async (app) => {
+ *   app.get('/admin', (request) => request.user?.admin)
+ * }
+ */
+export type ArborInstanceWith<D extends DecoratorTypes> = Decorated<ArborInstance, D>
+
+/**
  * A plugin wrapped with `plugin()`: it runs in the context that registers it, so what its
  * function returns (the instance it decorated) is added to that context's type by `register`.
  */
@@ -461,7 +481,7 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
    * The instance itself, typed with another schema → type provider (a Fastify type provider
    * works): for schema libraries arbor does not read by itself, and for Fastify code.
    */
-  withTypeProvider<P extends ArborTypeProvider>(): this & { readonly [kProviderType]: P }
+  withTypeProvider<P>(): this & { readonly [kProviderType]: P }
 
   // decorators
   /**
@@ -494,7 +514,7 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
 
   // hooks
   /** Adds a hook to this context (and its descendants); see docs/hooks.md for the names. */
-  addHook<K extends HookName>(name: K, fn: HookSignatures[K]): this
+  addHook<K extends HookName>(name: K, fn: HookSignatures<this>[K]): this
 
   // schemas and compilers
   /** Adds a shared schema (spec "Shared schema"), visible here and below. */

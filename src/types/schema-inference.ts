@@ -7,16 +7,17 @@ import type { CallTypeProvider } from './type-provider.ts'
 export type StatusKey = number | `${number}` | `${1 | 2 | 3 | 4 | 5}${'xx' | 'XX'}` | 'default'
 
 /**
- * The route types handed to `ArborRequest<R>` and `ArborReply<R>`: what each part is, and the
- * response types by status code (`Replies`, `never` when the route declares none by code).
+ * The route types handed to `ArborRequest<R>` and `ArborReply<R>`, besides the route generic
+ * they are intersected with: what each part is, what the handler may answer (`ReplyAny`) and the
+ * responses by status code (`ReplyByCode`, `never` when the route declares none by code).
  */
 export interface ResolvedRoute {
   Params: unknown
   Querystring: unknown
   Body: unknown
   Headers: unknown
-  Reply: unknown
-  Replies: unknown
+  ReplyAny: unknown
+  ReplyByCode: unknown
 }
 
 type OrElse<T, Else> = [T] extends [never] ? Else : unknown extends T ? Else : T
@@ -78,8 +79,10 @@ type ReplyUnion<G, M> = G extends { Reply: infer T }
 /**
  * The types of one route: `G` is the route generic (`RouteGenericInterface`), `S` the type of
  * its `schema` option, `P` the instance's type provider and `Refs` its shared schemas by `$id`.
+ * `G` stays in the result as it is (a part it gives is the same on both sides), so a handler
+ * annotated `(request: ArborRequest<{ Params: P }>)` still infers `G` from its annotation.
  */
-export type ResolveRoute<G, S, P, Refs> = ResolvedFrom<G, S, P, Refs, Replies<G, S, P, Refs>>
+export type ResolveRoute<G, S, P, Refs> = G & ResolvedFrom<G, S, P, Refs, Replies<G, S, P, Refs>>
 
 type ResolvedFrom<G, S, P, Refs, M> = {
   Params: Part<G, 'Params', SchemaPart<S, 'params', P, Refs>, Record<string, string>>
@@ -93,8 +96,8 @@ type ResolvedFrom<G, S, P, Refs, M> = {
   >
   Body: Part<G, 'Body', SchemaPart<S, 'body', P, Refs>, unknown>
   Headers: Part<G, 'Headers', LowerCaseKeys<SchemaPart<S, 'headers', P, Refs>>, unknown>
-  Reply: ReplyUnion<G, M>
-  Replies: M
+  ReplyAny: ReplyUnion<G, M>
+  ReplyByCode: M
 }
 
 // The response type for one status code: the exact code, then its class ('2xx'), then
@@ -114,7 +117,7 @@ type AtCode<M, C extends number> = C extends keyof M
  * What `reply.send()` takes once `reply.code(C)` was called: the response type declared for
  * `C`; before any `code()` (C is `number`), the union of every declared response.
  */
-export type PayloadAt<R, C> = R extends { Replies: infer M; Reply: infer U }
+export type PayloadAt<R, C> = R extends { ReplyByCode: infer M; ReplyAny: infer U }
   ? [M] extends [never]
     ? U
     : [C] extends [never]
