@@ -68,7 +68,7 @@ export interface ReplyStatusType {
 export type SchemaAdded<S> = S extends { readonly $id: infer Id extends string }
   ? string extends Id
     ? unknown
-    : { readonly [kSchemaTypes]: { readonly [K in Id]: S } }
+    : WithSchemaTypes<{ readonly [K in Id]: S }>
   : unknown
 
 /** What decorators an instance type declares it has, by kind (see `ArborInstanceWith`). */
@@ -82,6 +82,20 @@ type Kind<D, K extends keyof DecoratorTypes> = D extends { [P in K]: infer T } ?
 
 /** `I` with the decorators `D` declares: what a chain of `decorate*` calls would give. */
 export type Decorated<I, D extends DecoratorTypes> = I &
-  Kind<D, 'instance'> & { readonly [kRequestTypes]: Kind<D, 'request'> } & {
-    readonly [kReplyTypes]: Kind<D, 'reply'>
-  }
+  Kind<D, 'instance'> &
+  WithRequestTypes<Kind<D, 'request'>> &
+  WithReplyTypes<Kind<D, 'reply'>>
+
+// The type-only members, one alias each, so declaration files can name them.
+/** An instance type whose requests have the decorators `D`. */
+export type WithRequestTypes<D> = { readonly [kRequestTypes]: D }
+/** An instance type whose replies have the decorators `D`. */
+export type WithReplyTypes<D> = { readonly [kReplyTypes]: D }
+/** An instance type with the type provider `P`. */
+export type WithProviderType<P> = { readonly [kProviderType]: P }
+/** A reply whose status code was set to `C`. */
+export type WithStatusType<C> = { readonly [kStatusType]: C }
+/** An instance type with the shared schemas `S`, by `$id`. */
+export type WithSchemaTypes<S> = { readonly [kSchemaTypes]: S }
+/** A plugin function that adds `A` to the context that registers it. */
+export type WithPluginAdds<A> = { readonly [kPluginAdds]?: A }

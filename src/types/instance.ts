@@ -12,7 +12,6 @@ import type {
   Decorated,
   Decoration,
   DecoratorTypes,
-  kPluginAdds,
   kProviderType,
   kReplyTypes,
   kRequestTypes,
@@ -20,6 +19,11 @@ import type {
   kStatusType,
   ReplyStatusType,
   SchemaAdded,
+  WithPluginAdds,
+  WithProviderType,
+  WithReplyTypes,
+  WithRequestTypes,
+  WithStatusType,
 } from './context-types.ts'
 import type { HookName } from './hook-names.ts'
 import type { BodyOf, HeadersOf, ParamsOf, QueryOf, RouteGenericInterface } from './http.ts'
@@ -281,8 +285,8 @@ export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterf
   readonly sent: boolean
   readonly elapsedTime: number
   /** Sets the status code; `send` then takes the response type declared for it. */
-  code<C extends number>(statusCode: C): this & { readonly [kStatusType]: C }
-  status<C extends number>(statusCode: C): this & { readonly [kStatusType]: C }
+  code<C extends number>(statusCode: C): this & WithStatusType<C>
+  status<C extends number>(statusCode: C): this & WithStatusType<C>
   header(name: string, value: unknown): this
   headers(values: Record<string, unknown>): this
   getHeader(name: string): ReplyHeaderValue
@@ -343,9 +347,8 @@ export type PluginFunction<
   O extends object,
   I extends ArborInstance = ArborInstance,
   Adds = unknown,
-> = ((instance: I, opts: O & ArborPluginOptions, done: (err?: Error) => void) => unknown) & {
-  readonly [kPluginAdds]?: Adds
-}
+> = ((instance: I, opts: O & ArborPluginOptions, done: (err?: Error) => void) => unknown) &
+  WithPluginAdds<Adds>
 /** What `register` accepts: a plugin function, a module with a default export, or a promise of one. */
 export type RegistrablePlugin<
   O extends object,
@@ -375,7 +378,8 @@ export type WrappedPlugin<O extends object, R> = ((
   instance: ArborInstance,
   opts: O & ArborPluginOptions,
   done: (err?: Error) => void,
-) => R) & { readonly [kPluginAdds]?: AddedBy<R, ArborInstance> }
+) => R) &
+  WithPluginAdds<AddedBy<R, ArborInstance>>
 
 // ---- the instance ----
 
@@ -481,7 +485,7 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
    * The instance itself, typed with another schema → type provider (a Fastify type provider
    * works): for schema libraries arbor does not read by itself, and for Fastify code.
    */
-  withTypeProvider<P>(): this & { readonly [kProviderType]: P }
+  withTypeProvider<P>(): this & WithProviderType<P>
 
   // decorators
   /**
@@ -501,13 +505,13 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
     name: K,
     value: V,
     dependencies?: string[],
-  ): this & { readonly [kRequestTypes]: Decoration<ArborRequest, K, V> }
+  ): this & WithRequestTypes<Decoration<ArborRequest, K, V>>
   /** Adds a property to replies of routes in this context and its descendants (typed as above). */
   decorateReply<K extends string, V>(
     name: K,
     value: V,
     dependencies?: string[],
-  ): this & { readonly [kReplyTypes]: Decoration<ArborReply, K, V> }
+  ): this & WithReplyTypes<Decoration<ArborReply, K, V>>
   hasDecorator(name: string): boolean
   hasRequestDecorator(name: string): boolean
   hasReplyDecorator(name: string): boolean

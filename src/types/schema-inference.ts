@@ -36,14 +36,28 @@ type LowerCaseKeys<T> = T extends object
   ? { [K in keyof T as K extends string ? Lowercase<K> : K]: T[K] }
   : T
 
+// What a response schema allows out. A schema without `additionalProperties: false` reads as
+// `{ [x: string]: unknown; ... }`, to which no interface is assignable (an interface has no
+// index signature), so a handler could not return a `User` from its data layer. The serializer
+// writes only the declared properties, so arbor drops that index signature, at every depth.
+type Outgoing<T> = T extends object
+  ? T extends Function
+    ? T
+    : T extends readonly unknown[]
+      ? { [K in keyof T]: Outgoing<T[K]> }
+      : { [K in keyof T as string extends K ? never : K]: Outgoing<T[K]> }
+  : T
+
 // A response entry is a schema, or `{ content: { [mediaType]: { schema } } }` (Fastify 4.x).
-type ResponseType<E, P, Refs> = E extends { readonly content: infer C }
-  ? {
-      [M in keyof C]: C[M] extends { readonly schema: infer X }
-        ? CallTypeProvider<P, X, Refs>
-        : unknown
-    }[keyof C]
-  : CallTypeProvider<P, E, Refs>
+type ResponseType<E, P, Refs> = Outgoing<
+  E extends { readonly content: infer C }
+    ? {
+        [M in keyof C]: C[M] extends { readonly schema: infer X }
+          ? CallTypeProvider<P, X, Refs>
+          : unknown
+      }[keyof C]
+    : CallTypeProvider<P, E, Refs>
+>
 
 type SchemaReplies<S, P, Refs> = S extends { readonly response: infer M }
   ? { [C in keyof M]: ResponseType<M[C], P, Refs> }

@@ -158,3 +158,37 @@ app.get('/plain/:id', (request, reply) => {
   reply.send({ anything: true })
   return 'anything'
 })
+
+// A value typed by an interface (from a data layer) answers a response schema that allows more
+// properties: the serializer writes the declared ones, so no index signature is asked of it.
+interface Account {
+  id: string
+  owner: { name: string }
+  secret: string
+}
+declare const account: Account
+app.get(
+  '/account',
+  {
+    schema: {
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            owner: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          },
+          required: ['id', 'owner'],
+        },
+      },
+    } as const,
+  },
+  async () => account,
+)
+// but its declared properties are still checked
+interface WrongAccount {
+  id: number
+}
+declare const wrongAccount: WrongAccount
+// @ts-expect-error id must be a string
+app.get('/wrong-account', { schema: { response: { 200: created } } as const }, () => wrongAccount)
