@@ -510,6 +510,8 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
   /** Stops accepting connections, lets in-flight requests finish, runs onClose hooks. */
   close(): Promise<void>
   close(callback: (err?: Error | null) => void): this
+  /** `await using app = arbor()` closes the app when the scope ends (same as `close()`). */
+  [Symbol.asyncDispose](): Promise<void>
   /** In-process requests (light-my-request); waits for `ready()` itself. */
   inject(): Chain
   inject(options: InjectOptions | string): Promise<InjectResponse>
