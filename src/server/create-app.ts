@@ -9,13 +9,13 @@ import { handlerMethods } from '../context/handler-methods.ts'
 import { hookMethods } from '../context/hook-methods.ts'
 import { emptyHookStore } from '../context/hooks.ts'
 import { Arbor, installMethods } from '../context/instance.ts'
-import { LoadFrame } from '../context/load-frame.ts'
 import { parserMethods } from '../context/parser-methods.ts'
+import { PluginLoader } from '../context/plugin-loader.ts'
 import { pluginMethods } from '../context/plugin-methods.ts'
 import { schemaMethods } from '../context/schema-methods.ts'
 import type { ContextState, RootState } from '../context/state.ts'
 import { installThenable } from '../context/thenable.ts'
-import { attachState, loaderHooks } from '../context/tree.ts'
+import { attachState, override } from '../context/tree.ts'
 import { callNotFound, routeBadUrl, routeNotFound } from '../lifecycle/not-found.ts'
 import { sendReply, serializeWithRoute } from '../lifecycle/send.ts'
 import { Reply } from '../request/reply.ts'
@@ -24,6 +24,8 @@ import { routeMethods } from '../routing/route-methods.ts'
 import { SchemaSet } from '../schema/schema-set.ts'
 import { defaultSchemaErrorFormatter } from '../schema/validation.ts'
 import type { ArborInstance } from '../types/instance.ts'
+import { buildRoutes } from './boot.ts'
+import { queueServerClose } from './close.ts'
 import { createHttpServer } from './http-server.ts'
 import { serverMethods } from './server-methods.ts'
 
@@ -75,9 +77,9 @@ export function arbor(options?: ArborOptions): ArborInstance {
     options: resolved,
     logger,
     genReqId: requestIdGenerator(resolved),
-    frames: [] as LoadFrame[],
-    booting: null,
+    readyPromise: null,
     closingPromise: null,
+    booting: false,
     ready: false,
     started: false,
     listening: false,
@@ -87,7 +89,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     notFoundRoutes: [],
     notFoundByPrefix: new Map(),
     defaultErrorHandler: null,
-    appHooks: { onReady: [], onListen: [], preClose: [], onClose: [] },
+    appHooks: { onReady: [], onListen: [], preClose: [] },
     // the lifecycle's reply functions, handed down to the request layer (docs/architecture.md)
     sendReply,
     serializeReply: serializeWithRoute,
@@ -97,7 +99,8 @@ export function arbor(options?: ArborOptions): ArborInstance {
     root,
     parent: null,
     instance,
-    name: 'root',
+    name: 'fastify',
+    nameChain: ['fastify'],
     prefix: '',
     logger,
     hooks: emptyHookStore(),
@@ -112,23 +115,24 @@ export function arbor(options?: ArborOptions): ArborInstance {
     serializerCompiler: undefined,
     schemaErrorFormatter:
       resolved.schemaErrorFormatter?.bind(instance) ?? defaultSchemaErrorFormatter,
-    pluginNames: [],
+    registeredPlugins: [],
     children: [],
     routes: [],
-    loadStart: performance.now(),
-    loadTime: undefined,
   }
   attachState(instance, state)
   root.rootState = state
-  root.rootFrame = new LoadFrame(instance, {
-    name: 'root',
-    prefix: '',
-    encapsulated: true,
-    loadTime: undefined,
-    children: [],
+  root.loader = new PluginLoader(instance, resolved.pluginTimeout, {
+    override,
+    // Once every plugin has loaded: the server's close goes first in the close queue, then
+    // the routes are built (a throw there is the boot error).
+    onPreReady: () => {
+      queueServerClose(root)
+      buildRoutes(root)
+    },
+    onStart: () => {
+      root.started = true
+    },
   })
-  root.frames.push(root.rootFrame)
-  root.loader = loaderHooks
   root.router = Router({
     caseSensitive: resolved.caseSensitive,
     ignoreTrailingSlash: resolved.ignoreTrailingSlash,
