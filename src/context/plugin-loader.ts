@@ -173,14 +173,8 @@ export class PluginLoader {
   }
 
   #add(input: unknown, options: unknown, isAfter: boolean): PluginRecord {
-    let fn = input
-    if (
-      fn !== null &&
-      typeof fn === 'object' &&
-      typeof (fn as { default?: unknown }).default === 'function'
-    ) {
-      fn = (fn as { default: unknown }).default
-    }
+    // A module object (`{ default: fn }`, also nested by CommonJS interop) stands for its plugin.
+    const fn = isPromiseLike(input) ? input : unwrapModule(input)
     if (typeof fn !== 'function' && !isPromiseLike(fn)) {
       throw new errorCodes.FST_ERR_PLUGIN_NOT_VALID(
         `plugin must be a function or a promise, instead got '${describe(fn)}'`,
