@@ -34,9 +34,12 @@ export interface ContextState {
   root: RootState
   parent: ContextState | null
   instance: ArborInstance
-  /** `instance.pluginName`: the chain below joined with ' -> ' */
+  /** the name of the plugin that created this context, as printPlugins() shows it */
   name: string
-  /** the plugin that created this context, then each wrapped plugin loaded into it */
+  /**
+   * `instance.pluginName`, joined with ' -> ': the plugin that created this context
+   * ('fastify' for the root), then each wrapped plugin that ran in it
+   */
   nameChain: string[]
   prefix: string
   logger: ArborLogger

@@ -2,7 +2,7 @@ import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import { copyHookStore } from './hooks.ts'
 import { registerPlugin } from './plugin-checks.ts'
-import { declaredName, functionPreview, isSkipOverride } from './plugin-meta.ts'
+import { declaredName, functionPreview, isSkipOverride, loaderName } from './plugin-meta.ts'
 import { type ContextState, kState, stateOf } from './state.ts'
 
 /** Gives an instance its context state (not enumerable: it is arbor's, not the user's). */
@@ -20,18 +20,19 @@ export function override(parent: ArborInstance, fn: Function, options: unknown):
   registerPlugin(parent, parentState, fn)
   const name = declaredName(fn) ?? functionPreview(fn)
   if (isSkipOverride(fn)) {
-    addToNameChain(parentState, name)
+    parentState.nameChain.push(name)
     return parent
   }
   // An options function is called later, with the child: its prefix and logLevel are not read.
   const own = typeof options === 'object' && options !== null ? options : {}
-  return createChild(parent, name, own as Record<string, unknown>)
+  return createChild(parent, loaderName(fn, options), name, own as Record<string, unknown>)
 }
 
 /** Creates the context of an encapsulated plugin: a child of `parent` (DESIGN.md). */
 function createChild(
   parent: ArborInstance,
   name: string,
+  chainName: string,
   options: Record<string, unknown>,
 ): ArborInstance {
   const parentState = stateOf(parent)
@@ -42,7 +43,7 @@ function createChild(
     parent: parentState,
     instance: child,
     name,
-    nameChain: [name],
+    nameChain: [chainName],
     prefix: joinPrefix(parentState.prefix, options.prefix),
     logger:
       typeof logLevel === 'string'
@@ -68,12 +69,6 @@ function createChild(
   for (const hook of parentState.hooks.onRegister)
     hook.call(child as never, ...([child, options] as never[]))
   return child
-}
-
-// `pluginName` reads the chain: a wrapped plugin's name is appended to the context it runs in.
-function addToNameChain(state: ContextState, name: string): void {
-  state.nameChain.push(name)
-  state.name = state.nameChain.join(' -> ')
 }
 
 function joinPrefix(parentPrefix: string, prefix: unknown): string {

@@ -99,7 +99,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     root,
     parent: null,
     instance,
-    name: 'fastify',
+    name: 'root',
     nameChain: ['fastify'],
     prefix: '',
     logger,
