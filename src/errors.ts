@@ -410,10 +410,8 @@ export const errorCodes = {
     TypeError,
   ),
   FST_ERR_PLUGIN_NOT_VALID: define('FST_ERR_PLUGIN_NOT_VALID', 'plugin: %s'),
-  FST_ERR_PLUGIN_TIMEOUT: define(
-    'FST_ERR_PLUGIN_TIMEOUT',
-    "plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise",
-  ),
+  // Fastify's text: the loader's AVV_ERR_READY_TIMEOUT message (which names the plugin) follows.
+  FST_ERR_PLUGIN_TIMEOUT: define('FST_ERR_PLUGIN_TIMEOUT', 'fastify-plugin: %s'),
 } as const
 
 export type ErrorCode = keyof typeof errorCodes

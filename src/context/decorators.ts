@@ -43,7 +43,7 @@ export function addDecorator(
   dependencies: unknown,
   kind: DecoratorKind,
 ): void {
-  if (root.ready) throw new errorCodes.FST_ERR_DEC_AFTER_START(name)
+  if (root.started) throw new errorCodes.FST_ERR_DEC_AFTER_START(name)
   if (alreadyPresent(target, name, kind)) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(name)
   if (dependencies !== undefined) {
     if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(name)

@@ -1,27 +1,36 @@
 import { errorCodes } from '../errors.ts'
-import { applicationHookNames, type HookName } from '../types/hook-names.ts'
+import type { HookName } from '../types/hook-names.ts'
 import type { HookSignatures } from '../types/instance.ts'
 import { checkHook } from './hooks.ts'
+import { loaderErrors } from './loader-errors.ts'
 import { type ContextState, type Instance, kState } from './state.ts'
+import { onCloseCallback } from './user-callbacks.ts'
 
 /** The instance's `addHook` (docs/hooks.md). */
 export const hookMethods = {
   /** Adds a hook to this context (and its descendants). */
   addHook<K extends HookName>(this: Instance, name: K, fn: HookSignatures[K]) {
-    checkHook(name, fn)
     const state = this[kState]
     const root = state.root
-    if (name === 'onListen' || name === 'onReady' || name === 'preClose' || name === 'onClose') {
-      if (name !== 'onClose' && root.ready) {
-        throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(
-          `Cannot call "addHook" for "${name}"!`,
-        )
-      }
-      root.appHooks[name as 'onReady'].push([fn, this])
+    if (root.started)
+      throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot call "addHook"!')
+    checkHook(name, fn)
+    if (name === 'onClose') {
+      root.loader.onClose(onCloseCallback(fn, this))
+      root.appHooks.onClose.push([fn, this])
       return this
     }
-    if (root.ready && !(applicationHookNames as readonly string[]).includes(name)) {
-      throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot call "addHook"!')
+    // onReady and onListen may still be added while onReady hooks run (those added then do
+    // not run this time); the others belong to loading, which has ended once the routes
+    // were built (Fastify's loader refuses them with `Root plugin has already booted`).
+    if (name === 'onReady' || name === 'onListen') {
+      root.appHooks[name as 'onReady' | 'onListen'].push([fn, this])
+      return this
+    }
+    if (name !== 'onRoute' && root.loader.booted) throw new loaderErrors.AVV_ERR_ROOT_PLG_BOOTED()
+    if (name === 'preClose') {
+      root.appHooks.preClose.push([fn, this])
+      return this
     }
     state.hooks[name].push(fn as never)
     // As in Fastify, the hook also reaches the children this context already has: where it

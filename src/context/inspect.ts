@@ -9,7 +9,7 @@ import type {
   InspectedItem,
   RouteDescription,
 } from '../types/inspect.ts'
-import type { PluginNode } from './load-frame.ts'
+import type { PluginNode } from './plugin-record.ts'
 import { type ContextState, type RootState, stateOf } from './state.ts'
 
 // The context inspector's data: what each context registered and inherits, and what a route
@@ -196,7 +196,7 @@ function wrappedPluginsOf(root: RootState): Map<ContextState, string[]> {
       }
     }
   }
-  visit(root.rootFrame.node, root.rootState)
+  visit(root.loader.rootNode, root.rootState)
   return found
 }
 

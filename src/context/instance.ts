@@ -38,7 +38,7 @@ export class Arbor {
     return this[kState].root.server
   }
   get pluginName(): string {
-    return this[kState].name
+    return this[kState].nameChain.join(' -> ')
   }
 }
 export interface Arbor extends ArborInstance {}

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import semver from 'semver'
 import { errorCodes } from '../errors.ts'
 import type { ArborInstance, ArborPluginOptions, WrappedPlugin } from '../types/instance.ts'
@@ -62,16 +63,69 @@ export function plugin<O extends object = Record<string, unknown>, R = unknown>(
   return fn
 }
 
-// fastify-plugin names an unnamed meta `<function name>-auto-<n>`; so does arbor, so that a
-// `dependencies` entry only matches a name the plugin declared.
+// fastify-plugin names an unnamed meta `<function name>-auto-<n>`, or, for an anonymous
+// function, `<file it was wrapped in>-auto-<n>`; so does arbor, so that a `dependencies` entry
+// only matches a name the plugin declared.
 let autoNames = 0
 function inferName(fn: Function): string {
-  return `${fn.name || 'anonymous'}-auto-${autoNames++}`
+  return `${fn.name || callerFileName()}-auto-${autoNames++}`
 }
 
-export function pluginName(fn: Function): string {
-  const marked = fn as Marked
-  return marked[kDisplayName] ?? marked[kPluginMeta]?.name ?? (fn.name || 'anonymous')
+// The base name of the file that called plugin(), from the stack, as fastify-plugin reads it.
+function callerFileName(): string {
+  const limit = Error.stackTraceLimit
+  Error.stackTraceLimit = 10
+  const stack = new Error('anonymous plugin').stack ?? ''
+  Error.stackTraceLimit = limit
+  const lines = stack.split('\n')
+  const at = lines.findIndex((line) => /at\s(?:.*\.)?plugin\s/.test(line))
+  const caller = at === -1 ? undefined : lines[at + 1]?.trim()
+  const file = caller
+    ?.split(/[/\\]/)
+    .pop()
+    ?.match(/(\w*(\.\w*)*)\..*/)?.[1]
+  return file || 'anonymous'
+}
+
+/** The name the loader gives a plugin: in timeout errors, error tags and printPlugins(). */
+export function loaderName(fn: Function, options: unknown): string {
+  const metaName = metaOf(fn)?.name
+  if (metaName) return metaName
+  const optionsName = (options as { name?: unknown } | null | undefined)?.name
+  if (optionsName) return String(optionsName)
+  return fn.name || functionPreview(fn)
+}
+
+/**
+ * The name a plugin has in `instance.pluginName` and `hasPlugin()`: the display name set by the
+ * wrapper, else the path of the CommonJS module that exports it, else its function name
+ * (Fastify's rule; callers fall back to the source preview).
+ */
+export function declaredName(fn: Function): string | undefined {
+  const display = (fn as Marked)[kDisplayName]
+  if (display) return display
+  const cache = requireCache()
+  for (const key of Object.keys(cache)) {
+    if (cache[key]?.exports === fn) return key
+  }
+  return fn.name || undefined
+}
+
+/** An anonymous plugin is known by the first two lines of its source, as in Fastify. */
+export function functionPreview(fn: Function): string {
+  return fn
+    .toString()
+    .split('\n')
+    .slice(0, 2)
+    .map((line) => line.trim())
+    .join(' -- ')
+}
+
+// CommonJS's module cache (one per process), where a plugin exported by a module is found.
+let moduleCache: NodeJS.Dict<NodeJS.Module> | undefined
+function requireCache(): NodeJS.Dict<NodeJS.Module> {
+  moduleCache ??= createRequire(import.meta.url).cache
+  return moduleCache
 }
 
 export function isSkipOverride(fn: Function): boolean {

@@ -1,16 +1,17 @@
-import type { PluginNode } from './load-frame.ts'
-import type { ContextState } from './state.ts'
+import type { PluginNode } from './plugin-record.ts'
+import { type ContextState, stateOf } from './state.ts'
 
 /**
  * The plugin tree as text, one line per plugin with its name and load time; plugins wrapped
- * with plugin() are marked, since they share their parent's context:
- *   root
+ * with plugin() are marked, since they share their parent's context. The root is named
+ * `bound root`, as in Fastify:
+ *   bound root
  *   ├── auth 1 ms
  *   └── public 0 ms
  *       └── grandchild (wrapped) 0 ms
  */
 export function printPlugins(state: ContextState): string {
-  const tree = state.root.rootFrame.node
+  const tree = state.root.loader.rootNode
   const lines = [tree.name]
   appendChildren(tree, '', lines)
   return `${lines.join('\n')}\n`
@@ -26,8 +27,12 @@ function appendChildren(node: PluginNode, indent: string, lines: string[]): void
 
 function label(node: PluginNode, parent: PluginNode): string {
   const wrapped = node.encapsulated ? '' : ' (wrapped)'
-  const prefix =
-    node.prefix !== '' && node.prefix !== parent.prefix ? ` (prefix ${node.prefix})` : ''
+  const own = prefixOf(node)
+  const prefix = own !== '' && own !== prefixOf(parent) ? ` (prefix ${own})` : ''
   const time = node.loadTime === undefined ? '' : ` ${Math.round(node.loadTime)} ms`
   return `${node.name}${wrapped}${prefix}${time}`
+}
+
+function prefixOf(node: PluginNode): string {
+  return node.instance === undefined ? '' : stateOf(node.instance).prefix
 }

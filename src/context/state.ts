@@ -24,7 +24,7 @@ import type {
   ValidatorCompiler,
 } from '../types/schema.ts'
 import type { HookStore } from './hooks.ts'
-import type { LoadFrame } from './load-frame.ts'
+import type { PluginLoader } from './plugin-loader.ts'
 
 export const kState = Symbol('arbor.context')
 
@@ -41,7 +41,13 @@ export interface ContextState {
   root: RootState
   parent: ContextState | null
   instance: ArborInstance
+  /** the name of the plugin that created this context, as printPlugins() shows it */
   name: string
+  /**
+   * `instance.pluginName`, joined with ' -> ': the plugin that created this context
+   * ('fastify' for the root), then each wrapped plugin that ran in it
+   */
+  nameChain: string[]
   prefix: string
   logger: ArborLogger
   /** serializers the request loggers of this context's routes add (`logSerializers`) */
@@ -66,19 +72,10 @@ export interface ContextState {
   schemaErrorFormatter: SchemaErrorFormatter
   /** set by `setReplySerializer` here; unset: the nearest ancestor's (see reply-serializer-methods.ts) */
   replySerializer?: ReplySerializer
-  /** plugin names registered here and in the ancestors, for `dependencies` checks */
-  pluginNames: string[]
+  /** meta names of the wrapped plugins loaded here, for `hasPlugin()` and `dependencies` */
+  registeredPlugins: string[]
   children: ContextState[]
   routes: RouteContext[]
-  loadStart: number
-  loadTime: number | undefined
-}
-
-/** How the plugin loader creates and checks contexts (context/tree.ts provides them). */
-export interface LoaderHooks {
-  createChild(parent: ArborInstance, fn: Function, options: Record<string, unknown>): ArborInstance
-  stateOf(instance: ArborInstance): ContextState
-  checkMeta(fn: Function, instance: ArborInstance): void
 }
 
 /**
@@ -89,16 +86,21 @@ export interface RootState extends AppRuntime {
   router: Router.Instance<Router.HTTPVersion.V1>
   server: Server
   logger: ArborLogger
-  /** the plugin currently loading is the last frame */
-  frames: LoadFrame[]
-  rootFrame: LoadFrame
   rootState: ContextState
-  loader: LoaderHooks
-  booting: Promise<void> | null
+  /** the plugin loader: register, after, ready and close queues (context/plugin-loader.ts) */
+  loader: PluginLoader
+  /** settles once the close queue that the first close() started has run */
   closingPromise: Promise<void> | null
+  /** what `ready()` returns, once it was called */
+  readyPromise: Promise<ArborInstance> | null
+  /** onReady hooks are running */
+  booting: boolean
+  /** every plugin loaded and the routes are built; routes can no longer be added */
   ready: boolean
+  /** ready() has finished its first round: decorators and hooks can no longer be added */
   started: boolean
   listening: boolean
+  /** close() has begun (preClose hooks run, new requests are refused) */
   closing: boolean
   closed: boolean
   routes: RouteContext[]
@@ -108,6 +110,11 @@ export interface RootState extends AppRuntime {
     { state: ContextState; handler: NotFoundHandler; hooks: RouteHooks }
   >
   defaultErrorHandler: ErrorHandler | null
+  /**
+   * onReady, onListen and preClose hooks with their instance, in the order they were added.
+   * onClose hooks run from the loader's close queue; they are listed here too, for the
+   * context inspector only.
+   */
   appHooks: {
     onReady: Array<[Function, ArborInstance]>
     onListen: Array<[Function, ArborInstance]>

@@ -1,18 +1,38 @@
 import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import { copyHookStore } from './hooks.ts'
-import { arborVersion, fastifyApiVersion, metaOf, pluginName, satisfies } from './plugin-meta.ts'
-import { type ContextState, kState, type LoaderHooks, stateOf } from './state.ts'
+import { registerPlugin } from './plugin-checks.ts'
+import { declaredName, functionPreview, isSkipOverride, loaderName } from './plugin-meta.ts'
+import { type ContextState, kState, stateOf } from './state.ts'
 
 /** Gives an instance its context state (not enumerable: it is arbor's, not the user's). */
 export function attachState(instance: object, state: ContextState): void {
   Object.defineProperty(instance, kState, { value: state, enumerable: false, writable: false })
 }
 
+/**
+ * The instance a plugin runs with (Fastify's `override`): after its meta is checked against
+ * the parent, a plugin wrapped with `plugin()` runs with the parent itself, which takes its
+ * name into its `pluginName` chain; any other plugin gets a new child context.
+ */
+export function override(parent: ArborInstance, fn: Function, options: unknown): ArborInstance {
+  const parentState = stateOf(parent)
+  registerPlugin(parent, parentState, fn)
+  const name = declaredName(fn) ?? functionPreview(fn)
+  if (isSkipOverride(fn)) {
+    parentState.nameChain.push(name)
+    return parent
+  }
+  // An options function is called later, with the child: its prefix and logLevel are not read.
+  const own = typeof options === 'object' && options !== null ? options : {}
+  return createChild(parent, loaderName(fn, options), name, own as Record<string, unknown>)
+}
+
 /** Creates the context of an encapsulated plugin: a child of `parent` (DESIGN.md). */
 function createChild(
   parent: ArborInstance,
-  fn: Function,
+  name: string,
+  chainName: string,
   options: Record<string, unknown>,
 ): ArborInstance {
   const parentState = stateOf(parent)
@@ -22,7 +42,8 @@ function createChild(
     root: parentState.root,
     parent: parentState,
     instance: child,
-    name: pluginName(fn),
+    name,
+    nameChain: [chainName],
     prefix: joinPrefix(parentState.prefix, options.prefix),
     logger:
       typeof logLevel === 'string'
@@ -41,11 +62,9 @@ function createChild(
     validatorCompiler: parentState.validatorCompiler,
     serializerCompiler: parentState.serializerCompiler,
     schemaErrorFormatter: parentState.schemaErrorFormatter,
-    pluginNames: parentState.pluginNames.slice(),
+    registeredPlugins: [],
     children: [],
     routes: [],
-    loadStart: performance.now(),
-    loadTime: undefined,
   }
   attachState(child, state)
   parentState.children.push(state)
@@ -75,47 +94,3 @@ function joinPrefix(parentPrefix: string, prefix: unknown): string {
   if (parentPrefix.endsWith('/') && prefix.startsWith('/')) return parentPrefix + prefix.slice(1)
   return parentPrefix + (prefix.startsWith('/') ? prefix : `/${prefix}`)
 }
-
-/** Checks a wrapped plugin's declared needs before it loads; the error names the plugin. */
-function checkMeta(fn: Function, instance: ArborInstance): void {
-  const meta = metaOf(fn)
-  if (meta === undefined) return
-  const name = pluginName(fn)
-  const state = stateOf(instance)
-  if (typeof meta.fastify === 'string' && !satisfies(fastifyApiVersion, meta.fastify)) {
-    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(
-      name,
-      meta.fastify,
-      'Fastify API',
-      fastifyApiVersion,
-    )
-  }
-  if (typeof meta.arbor === 'string' && !satisfies(arborVersion, meta.arbor)) {
-    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.arbor, 'arbor', arborVersion)
-  }
-  for (const dependency of meta.dependencies ?? []) {
-    if (!state.pluginNames.includes(dependency)) {
-      throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_MISSING(dependency, name)
-    }
-  }
-  const decorators = meta.decorators
-  if (decorators === undefined) return
-  const targets: Array<[string[] | undefined, object, string]> = [
-    [decorators.fastify, instance, 'Fastify'],
-    [decorators.instance, instance, 'Fastify'],
-    [decorators.request, state.requestDecorators, 'Request'],
-    [decorators.reply, state.replyDecorators, 'Reply'],
-  ]
-  // Fastify's text: "The decorator 'x' required by 'meta-name' is not present in Request"
-  const requiredBy = typeof meta.name === 'string' ? ` required by '${meta.name}'` : ''
-  for (const [names, target, kind] of targets) {
-    for (const decorator of names ?? []) {
-      if (!(decorator in target)) {
-        throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(decorator, requiredBy, kind)
-      }
-    }
-  }
-}
-
-/** What the plugin loader needs to create and check contexts. */
-export const loaderHooks: LoaderHooks = { createChild, stateOf, checkMeta }

@@ -1,38 +1,71 @@
 import { callWithTimeout } from '../context/call-with-timeout.ts'
 import { resolveClasses } from '../context/classes.ts'
-import { drain } from '../context/plugin-loader.ts'
-import type { RootState } from '../context/state.ts'
+import { wrapLoaderError } from '../context/loader-errors.ts'
+import type { Done } from '../context/run-queue.ts'
+import { type ContextState, type RootState, stateOf } from '../context/state.ts'
+import { callOutsidePromise, errorFirstCallback } from '../context/user-callbacks.ts'
 import { errorCodes } from '../errors.ts'
 import { defaultNotFoundHandler } from '../lifecycle/not-found.ts'
 import { RouteContext } from '../request/route-context.ts'
 import { buildRoute } from '../routing/routes.ts'
 import type { ArborInstance, RouteOptions } from '../types/instance.ts'
 
-/** Loads every plugin, builds every route, runs onReady hooks; runs once. */
-export function ready(root: RootState): Promise<void> {
-  root.booting ??= boot(root)
-  return root.booting
+/**
+ * `ready()` of the application: loads every plugin, builds every route, runs the onReady
+ * hooks, once; every later call gets the same promise. It resolves with the root instance.
+ */
+export function ready(root: RootState): Promise<ArborInstance> {
+  if (root.readyPromise !== null) return root.readyPromise
+  const instance = root.rootState.instance
+  let resolveReady!: (value: ArborInstance) => void
+  let rejectReady!: (err: Error) => void
+  root.readyPromise = new Promise((resolve, reject) => {
+    resolveReady = resolve
+    rejectReady = reject
+  })
+  const settle = (err?: Error | null) => {
+    if (err) {
+      rejectReady(wrapLoaderError(err))
+      return
+    }
+    resolveReady(instance)
+    root.booting = false
+  }
+  // In the ready queue: it runs once the root plugin has loaded, before the ready callbacks
+  // that plugins queued meanwhile; the onReady hooks it queues run after those.
+  process.nextTick(() => {
+    root.loader.ready(
+      errorFirstCallback((err: Error | null, done: Done) => {
+        if (err || root.started || root.booting) settle(err)
+        else {
+          root.booting = true
+          runApplicationHooks(root, 'onReady', settle)
+        }
+        done()
+      }, instance),
+    )
+  })
+  return root.readyPromise
 }
 
-async function boot(root: RootState): Promise<void> {
-  const frame = root.rootFrame
-  await drain(root, root.loader, frame)
-  if (frame.error !== null) {
-    const err = frame.error as Error & { plugin?: string }
-    root.logger.error(
-      { err, plugin: err.plugin },
-      `plugin ${err.plugin ? `'${err.plugin}' ` : ''}failed to load`,
-    )
-    throw err
-  }
+/** `ready(callback)`: the callback gets `(null, instance)` or `(err)`, outside the promise. */
+export function readyThen(root: RootState, callback: Function): void {
+  ready(root).then(
+    (instance) => callOutsidePromise(callback, null, instance),
+    (err: Error) => callOutsidePromise(callback, err),
+  )
+}
+
+/**
+ * The loader's preReady: every plugin has loaded, so the request and reply classes, the
+ * not-found routes and every route are built now. The routes are fixed from here on.
+ */
+export function buildRoutes(root: RootState): void {
   resolveClasses(root.rootState)
   buildNotFoundRoutes(root)
   for (const route of root.routes) buildRoute(route)
   for (const route of root.notFoundRoutes) buildRoute(route)
   root.ready = true
-  for (const [fn, instance] of root.appHooks.onReady) {
-    await callAppHook(fn, instance, [], root.options.pluginTimeout, 'onReady')
-  }
 }
 
 function buildNotFoundRoutes(root: RootState): void {
@@ -47,6 +80,98 @@ function buildNotFoundRoutes(root: RootState): void {
       return new RouteContext('*', options.url!, options, root, state, true)
     })
     .sort((a, b) => b.prefix.length - a.prefix.length)
+}
+
+type AppHookName = 'onReady' | 'preClose'
+
+/**
+ * Runs an application hook through the ready queue, as Fastify does: the hooks of a context
+ * (in the order they were added), then those of each child context, depth first. Each hook is
+ * bounded by pluginTimeout; an error skips the hooks after it and reaches `callback`.
+ */
+export function runApplicationHooks(root: RootState, name: AppHookName, callback: Done): void {
+  runContextHooks(root, name, root.rootState, callback)
+}
+
+function runContextHooks(root: RootState, name: AppHookName, state: ContextState, exit: Done) {
+  const hooks = root.appHooks[name].filter(([, instance]) => stateOf(instance) === state)
+  let child = 0
+  const finish = (err?: Error | null) => {
+    if (err) {
+      exit(hookError(err, name))
+      return
+    }
+    exit()
+  }
+  for (const [fn, instance] of hooks)
+    root.loader.ready(errorFirstCallback(hookStep(fn, instance), instance))
+  const next = (err?: Error | null) => {
+    if (err) {
+      finish(err)
+      return
+    }
+    if (child < state.children.length) {
+      runContextHooks(root, name, state.children[child++]!, next)
+      return
+    }
+    if (hooks.length === 0 && state.children.length === 0) {
+      finish()
+      return
+    }
+    // The last step of a context goes through the queue too, after its hooks.
+    root.loader.ready(
+      errorFirstCallback((err: Error | null, done: Done) => {
+        finish(err)
+        done(err)
+      }, state.instance),
+    )
+  }
+  next()
+}
+
+// One hook as a ready-queue step: skipped after an error; callback style when it takes `done`.
+function hookStep(fn: Function, instance: ArborInstance) {
+  return (err: Error | null, done: Done) => {
+    if (err) {
+      done(err)
+      return
+    }
+    if (fn.length === 1) {
+      try {
+        fn.call(instance, done)
+      } catch (error) {
+        done(error as Error)
+      }
+      return
+    }
+    let result: unknown
+    try {
+      result = fn.call(instance)
+    } catch (error) {
+      done(error as Error)
+      return
+    }
+    if (result !== null && typeof (result as PromiseLike<unknown>)?.then === 'function') {
+      ;(result as PromiseLike<unknown>).then(
+        () => process.nextTick(done),
+        (error: Error) => process.nextTick(done, error ?? new Error(`${name(fn)} rejected`)),
+      )
+      return
+    }
+    done()
+  }
+}
+
+function name(fn: Function): string {
+  return fn.name || 'hook'
+}
+
+// A hook that timed out is reported as FST_ERR_HOOK_TIMEOUT, the loader's error as its cause.
+function hookError(err: Error, hookName: AppHookName): Error {
+  if ((err as { code?: unknown }).code !== 'AVV_ERR_READY_TIMEOUT') return err
+  const timeout = new errorCodes.FST_ERR_HOOK_TIMEOUT(hookName)
+  timeout.cause = err
+  return timeout
 }
 
 /** Calls an application hook in callback or promise style, bounded by pluginTimeout. */

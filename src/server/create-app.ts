@@ -10,15 +10,15 @@ import { hookMethods } from '../context/hook-methods.ts'
 import { emptyHookStore } from '../context/hooks.ts'
 import { inspectMethods } from '../context/inspect-methods.ts'
 import { Arbor, installMethods } from '../context/instance.ts'
-import { LoadFrame } from '../context/load-frame.ts'
 import { loggerMethods } from '../context/logger-methods.ts'
 import { parserMethods } from '../context/parser-methods.ts'
+import { PluginLoader } from '../context/plugin-loader.ts'
 import { pluginMethods } from '../context/plugin-methods.ts'
 import { replySerializerMethods } from '../context/reply-serializer-methods.ts'
 import { schemaMethods } from '../context/schema-methods.ts'
 import type { ContextState, RootState } from '../context/state.ts'
 import { installThenable } from '../context/thenable.ts'
-import { attachState, loaderHooks } from '../context/tree.ts'
+import { attachState, override } from '../context/tree.ts'
 import { callNotFound, routeBadUrl, routeNotFound } from '../lifecycle/not-found.ts'
 import { sendReply, serializePayload } from '../lifecycle/send.ts'
 import { Reply } from '../request/reply.ts'
@@ -29,6 +29,8 @@ import { routeMethods } from '../routing/route-methods.ts'
 import { resolveController, SchemaSet } from '../schema/schema-set.ts'
 import { defaultSchemaErrorFormatter } from '../schema/validation.ts'
 import type { ArborInstance } from '../types/instance.ts'
+import { buildRoutes } from './boot.ts'
+import { queueServerClose } from './close.ts'
 import { createHttpServer } from './http-server.ts'
 import { serverMethods } from './server-methods.ts'
 
@@ -88,9 +90,9 @@ export function arbor(options?: ArborOptions): ArborInstance {
     options: resolved,
     logger,
     genReqId: requestIdGenerator(resolved),
-    frames: [] as LoadFrame[],
-    booting: null,
+    readyPromise: null,
     closingPromise: null,
+    booting: false,
     ready: false,
     started: false,
     listening: false,
@@ -111,6 +113,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     parent: null,
     instance,
     name: 'root',
+    nameChain: ['fastify'],
     prefix: '',
     logger,
     logSerializers: undefined,
@@ -127,23 +130,24 @@ export function arbor(options?: ArborOptions): ArborInstance {
     serializerCompiler: undefined,
     schemaErrorFormatter:
       resolved.schemaErrorFormatter?.bind(instance) ?? defaultSchemaErrorFormatter,
-    pluginNames: [],
+    registeredPlugins: [],
     children: [],
     routes: [],
-    loadStart: performance.now(),
-    loadTime: undefined,
   }
   attachState(instance, state)
   root.rootState = state
-  root.rootFrame = new LoadFrame(instance, {
-    name: 'root',
-    prefix: '',
-    encapsulated: true,
-    loadTime: undefined,
-    children: [],
+  root.loader = new PluginLoader(instance, resolved.pluginTimeout, {
+    override,
+    // Once every plugin has loaded: the server's close goes first in the close queue, then
+    // the routes are built (a throw there is the boot error).
+    onPreReady: () => {
+      queueServerClose(root)
+      buildRoutes(root)
+    },
+    onStart: () => {
+      root.started = true
+    },
   })
-  root.frames.push(root.rootFrame)
-  root.loader = loaderHooks
   root.router = Router({
     caseSensitive: resolved.caseSensitive,
     ignoreTrailingSlash: resolved.ignoreTrailingSlash,

@@ -1,7 +1,8 @@
 import type { Chain, InjectOptions, Response as InjectResponse } from 'light-my-request'
 import { type Instance, kState } from '../context/state.ts'
+import { errorFirstCallback } from '../context/user-callbacks.ts'
 import type { ListeningAddress } from '../types/server.ts'
-import { ready } from './boot.ts'
+import { ready, readyThen } from './boot.ts'
 import { close } from './close.ts'
 import { inject } from './inject.ts'
 import { addresses, readListenArgs, startListening, watchSignal } from './listen.ts'
@@ -9,15 +10,22 @@ import { runOnListenHooks } from './on-listen.ts'
 
 /** The instance's server methods: `ready`, `listen`, `addresses`, `close`, `inject`. */
 export const serverMethods = {
-  /** Loads every plugin, builds every route and runs onReady hooks. */
-  ready(this: Instance, callback?: (err: Error | null) => void) {
-    const promise = ready(this[kState].root).then(() => this)
-    if (callback === undefined) return promise
-    promise.then(
-      () => callback(null),
-      (err: Error) => callback(err),
-    )
-    return this
+  /**
+   * Loads every plugin, builds every route and runs onReady hooks; resolves with the instance,
+   * or calls `callback(err, instance)`. Inside a plugin, `instance.ready()` resolves once what
+   * was registered so far has loaded, before the application's onReady hooks.
+   */
+  ready(this: Instance, callback?: Function) {
+    const state = this[kState]
+    const root = state.root
+    if (state.parent !== null) {
+      if (callback === undefined) return root.loader.ready()
+      root.loader.ready(errorFirstCallback(callback, this))
+      return undefined
+    }
+    if (callback === undefined) return ready(root)
+    readyThen(root, callback)
+    return undefined
   },
 
   /**
@@ -56,15 +64,13 @@ export const serverMethods = {
     return addresses(this[kState].root) as ListeningAddress[]
   },
 
-  /** Stops accepting connections, lets in-flight requests finish, runs onClose hooks. */
-  close(this: Instance, callback?: (err?: Error | null) => void) {
-    const promise = close(this[kState].root)
-    if (callback === undefined) return promise
-    promise.then(
-      () => callback(null),
-      (err: Error) => callback(err),
-    )
-    return this
+  /**
+   * Stops accepting connections, lets in-flight requests finish, runs preClose and onClose
+   * hooks; loads the application first if it never started.
+   */
+  close(this: Instance, callback?: Function) {
+    const promise = close(this[kState].root, callback)
+    return promise ?? this
   },
 
   /** In-process requests (light-my-request); waits for `ready()` itself. */

@@ -486,11 +486,15 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
   ): this & Adds & PromiseLike<void>
   /** Runs `callback` once everything registered before it has loaded. */
   after(
-    callback?: (err: Error | null, done?: (err?: Error | null) => void) => unknown,
+    callback: (err: Error | null, done?: (err?: Error | null) => void) => unknown,
   ): this & PromiseLike<void>
+  /** Resolves once everything registered so far has loaded. */
+  after(): Promise<void>
+  /** Whether a plugin of that name is registered where this instance can see it. */
+  hasPlugin(name: string): boolean
   /** Loads every plugin, builds every route and runs onReady hooks. */
   ready(): Promise<this>
-  ready(callback: (err: Error | null) => void): this
+  ready(callback: (err: Error | null, instance?: this) => void): void
   /** Starts listening. `listen({ port, host })` returns the address; a callback form exists. */
   listen(options?: ListenOptions): Promise<string>
   listen(options: ListenOptions, callback: ListenCallback): void

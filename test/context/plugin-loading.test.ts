@@ -11,11 +11,12 @@ const read = (target: object, key: string): unknown => (target as Record<string,
 // arbor tags an error raised while loading with the plugin it came from (innermost wins).
 const pluginOf = (err: unknown): unknown => (err as { plugin?: unknown }).plugin
 
-// Fastify 4 reports avvio's AVV_ERR_PLUGIN_EXEC_TIMEOUT here; arbor has its own code.
+// As Fastify 4.25 reports it: FST_ERR_PLUGIN_TIMEOUT, caused by the loader's AVV_ERR_READY_TIMEOUT.
 const assertTimeout = (err: unknown, name: string): true => {
   assert.ok(err instanceof errorCodes.FST_ERR_PLUGIN_TIMEOUT)
   assert.equal(err.code, 'FST_ERR_PLUGIN_TIMEOUT')
   assert.match(err.message, new RegExp(`did not start in time: '${name}'`))
+  assert.equal((err.cause as { code?: unknown }).code, 'AVV_ERR_READY_TIMEOUT')
   assert.equal(pluginOf(err), name)
   return true
 }

@@ -1,0 +1,88 @@
+import semver from 'semver'
+import { errorCodes } from '../errors.ts'
+import type { ArborInstance } from '../types/instance.ts'
+import { isAsync } from './hooks.ts'
+import { arborVersion, declaredName, fastifyApiVersion, metaOf } from './plugin-meta.ts'
+import type { ContextState } from './state.ts'
+
+/**
+ * What happens when a plugin is about to load into `parent` (Fastify's `registerPlugin`): its
+ * meta name is recorded for `hasPlugin()` and `dependencies`, then what its meta declares is
+ * checked against the parent. A failed check is the plugin's load error.
+ */
+export function registerPlugin(parent: ArborInstance, state: ContextState, fn: Function): void {
+  const meta = metaOf(fn)
+  if (meta?.name) state.registeredPlugins.push(meta.name)
+  warnMixedStyle(fn, meta?.name || declaredName(fn) || 'anonymous')
+  if (meta === undefined) return
+  const name = meta.name
+  checkVersion(parent, meta.fastify, name)
+  if (typeof meta.arbor === 'string' && !semver.satisfies(arborVersion, meta.arbor)) {
+    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.arbor, 'arbor', arborVersion)
+  }
+  const decorators = meta.decorators
+  if (decorators !== undefined) {
+    const instanceNames = [...(decorators.fastify ?? []), ...(decorators.instance ?? [])]
+    checkDecorators(instanceNames, parent, 'Fastify', name)
+    checkDecorators(decorators.reply, state.replyDecorators, 'Reply', name)
+    checkDecorators(decorators.request, state.requestDecorators, 'Request', name)
+  }
+  for (const dependency of meta.dependencies ?? []) {
+    if (!hasRegistered(state, dependency)) {
+      throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_MISSING(dependency, name)
+    }
+  }
+}
+
+/** Whether a plugin of that meta name loaded in this context or an ancestor. */
+export function hasRegistered(state: ContextState, name: string): boolean {
+  for (let s: ContextState | null = state; s !== null; s = s.parent) {
+    if (s.registeredPlugins.includes(name)) return true
+  }
+  return false
+}
+
+// The `fastify` range is checked against the instance's `version`, read now (an application
+// may redefine it). While a Fastify release candidate is the version, plugins written for the
+// release before it load too.
+function checkVersion(parent: ArborInstance, range: string | undefined, name?: string): void {
+  if (typeof range !== 'string' || range === '') return
+  const version = fastifyLineOf(parent)
+  const candidate = /-rc.+$/.test(version)
+  const floor = semver.coerce(range)
+  if (candidate && floor !== null && semver.gt(version, floor)) return
+  if (!semver.satisfies(version, range, { includePrerelease: candidate })) {
+    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, range, 'Fastify API', version)
+  }
+}
+
+// `instance.version` is the Fastify line arbor implements. Where it still reads arbor's own
+// version (an older arbor build), the Fastify line is what a `fastify` range is about.
+function fastifyLineOf(instance: ArborInstance): string {
+  const version = String(instance.version)
+  return version === arborVersion ? fastifyApiVersion : version
+}
+
+function checkDecorators(
+  names: string[] | undefined,
+  target: object,
+  where: 'Fastify' | 'Reply' | 'Request',
+  plugin: string | undefined,
+): void {
+  for (const decorator of names ?? []) {
+    if (!(decorator in target)) {
+      const requiredBy = typeof plugin === 'string' ? ` required by '${plugin}'` : ''
+      throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(decorator, requiredBy, where)
+    }
+  }
+}
+
+// An async plugin that also takes `done` mixes two styles (an error in Fastify 5).
+function warnMixedStyle(fn: Function, name: string): void {
+  if (isAsync(fn) && fn.length === 3) {
+    process.emitWarning(
+      `The ${name} plugin being registered mixes async and callback styles, which will result in an error in \`fastify@5\``,
+      { type: 'FastifyWarning', code: 'FSTWRN002' },
+    )
+  }
+}
