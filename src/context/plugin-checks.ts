@@ -2,7 +2,7 @@ import semver from 'semver'
 import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import { isAsync } from './hooks.ts'
-import { arborVersion, declaredName, fastifyApiVersion, metaOf } from './plugin-meta.ts'
+import { arborVersion, declaredName, metaOf } from './plugin-meta.ts'
 import type { ContextState } from './state.ts'
 
 /**
@@ -47,20 +47,13 @@ export function hasRegistered(state: ContextState, name: string): boolean {
 // release before it load too.
 function checkVersion(parent: ArborInstance, range: string | undefined, name?: string): void {
   if (typeof range !== 'string' || range === '') return
-  const version = fastifyLineOf(parent)
+  const version = String(parent.version)
   const candidate = /-rc.+$/.test(version)
   const floor = semver.coerce(range)
   if (candidate && floor !== null && semver.gt(version, floor)) return
   if (!semver.satisfies(version, range, { includePrerelease: candidate })) {
     throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, range, 'Fastify API', version)
   }
-}
-
-// `instance.version` is the Fastify line arbor implements. Where it still reads arbor's own
-// version (an older arbor build), the Fastify line is what a `fastify` range is about.
-function fastifyLineOf(instance: ArborInstance): string {
-  const version = String(instance.version)
-  return version === arborVersion ? fastifyApiVersion : version
 }
 
 function checkDecorators(
