@@ -87,8 +87,14 @@ export function startListening(
   reportClosed: boolean,
   done: Listened,
 ): void {
-  if (root.closingPromise !== null || root.closed || root.closing) {
-    // Fastify's callback form never calls back once close() has begun
+  if (root.closed) {
+    // Closed for good: the promise form rejects, the callback form calls back, with the error.
+    if (reportClosed) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
+    process.nextTick(done, new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER(), null)
+    return
+  }
+  if (root.closingPromise !== null || root.closing) {
+    // Fastify's callback form never calls back while close() is under way
     if (reportClosed) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
     return
   }

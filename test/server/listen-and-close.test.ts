@@ -293,3 +293,13 @@ describe('close', () => {
     })
   })
 })
+
+test('listen(options, cb) after close(): the callback gets FST_ERR_REOPENED_CLOSE_SERVER', async () => {
+  const app = arbor()
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  await app.close()
+  const err = await new Promise<Error & { code?: string }>((resolve) => {
+    app.listen({ port: 0, host: '127.0.0.1' }, (e) => resolve(e as Error & { code?: string }))
+  })
+  assert.equal(err.code, 'FST_ERR_REOPENED_CLOSE_SERVER')
+})
