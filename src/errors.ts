@@ -302,6 +302,28 @@ export const errorCodes = {
     'FST_ERR_PLUGIN_TIMEOUT',
     "plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise",
   ),
+
+  // Requests refused before routing (docs/errors.md "Answered to clients").
+  FST_ERR_UNSUPPORTED_HTTP_VERSION: define(
+    'FST_ERR_UNSUPPORTED_HTTP_VERSION',
+    'HTTP Version Not Supported',
+    505,
+  ),
+  FST_ERR_BAD_HOST_HEADER: define('FST_ERR_BAD_HOST_HEADER', 'Invalid Host header: %s', 400),
+  FST_ERR_BAD_TRANSFER_ENCODING: define(
+    'FST_ERR_BAD_TRANSFER_ENCODING',
+    "Transfer-Encoding must end with chunked, got '%s'",
+    400,
+  ),
+  FST_ERR_UNSUPPORTED_TRANSFER_CODING: define(
+    'FST_ERR_UNSUPPORTED_TRANSFER_CODING',
+    "Transfer coding '%s' is not implemented",
+    501,
+  ),
+  FST_ERR_SHUTDOWN_OPTIONS_INVALID: define(
+    'FST_ERR_SHUTDOWN_OPTIONS_INVALID',
+    "Invalid closeOnSignals options: '%s'",
+  ),
 } as const
 
 export type ErrorCode = keyof typeof errorCodes

@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { RootState } from '../context/state.ts'
+import { answerClientError } from './client-error.ts'
+import { trackConnections } from './connections.ts'
+import { refuseProtocolFault } from './protocol-checks.ts'
 
 const unavailableBody = JSON.stringify({
   error: 'Service Unavailable',
@@ -15,36 +18,25 @@ export function createHttpServer(root: RootState): Server {
   })
   server.setTimeout(root.options.connectionTimeout)
   server.on('request', (req: IncomingMessage, res: ServerResponse) => dispatch(root, req, res))
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy()
-      return
-    }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
-    const body = JSON.stringify({
-      error: status === 431 ? 'Request Header Fields Too Large' : 'Bad Request',
-      message: 'Client Error',
-      statusCode: status,
-    })
-    root.logger.debug({ err }, 'client error')
-    socket.end(
-      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
-    )
-  })
+  server.on('clientError', answerClientError.bind({ log: root.logger }))
+  trackConnections(server)
   return server
 }
 
 /** Every request, from the network or from inject, enters here. */
 export function dispatch(root: RootState, req: IncomingMessage, res: ServerResponse): void {
-  if (root.closing && root.options.return503OnClosing) {
-    res.writeHead(503, {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(unavailableBody)),
-      connection: 'close',
-    })
-    res.end(unavailableBody)
-    return
+  if (refuseProtocolFault(root, req, res)) return
+  if (root.closing) {
+    // the connection ends with this response (RFC 9112 9.6): the server is going away
+    res.setHeader('connection', 'close')
+    if (root.options.return503OnClosing) {
+      res.writeHead(503, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(unavailableBody)),
+      })
+      res.end(unavailableBody)
+      return
+    }
   }
   root.router.lookup(req, res)
 }
