@@ -1,5 +1,6 @@
 import type { RootState } from '../context/state.ts'
 import { callAppHook } from './boot.ts'
+import { closeWhenAnswered } from './connections.ts'
 
 export function close(root: RootState): Promise<void> {
   root.closingPromise ??= closeOnce(root)
@@ -17,7 +18,7 @@ async function closeOnce(root: RootState): Promise<void> {
   if (root.server.listening) {
     const closed = new Promise<void>((resolve) => root.server.close(() => resolve()))
     if (root.options.forceCloseConnections === true) root.server.closeAllConnections()
-    else if (root.options.forceCloseConnections === 'idle') root.server.closeIdleConnections()
+    else if (root.options.forceCloseConnections === 'idle') closeWhenAnswered(root.server)
     await closed
   }
   let failure: Error | null = null
