@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { RootState } from '../context/state.ts'
 import { answerClientError } from './client-error.ts'
-import { trackConnections } from './connections.ts'
+import { endConnectionWith, noteResponse, trackConnections } from './connections.ts'
 import { refuseProtocolFault } from './protocol-checks.ts'
 
 const unavailableBody = JSON.stringify({
@@ -27,8 +27,9 @@ export function createHttpServer(root: RootState): Server {
 export function dispatch(root: RootState, req: IncomingMessage, res: ServerResponse): void {
   if (refuseProtocolFault(root, req, res)) return
   if (root.closing) {
-    // the connection ends with this response (RFC 9112 9.6): the server is going away
-    res.setHeader('connection', 'close')
+    // The server is going away: this response ends the connection (RFC 9112 9.6). A request
+    // sent after the connection said so is not processed.
+    if (!endConnectionWith(req, res)) return
     if (root.options.return503OnClosing) {
       res.writeHead(503, {
         'content-type': 'application/json',
@@ -37,6 +38,8 @@ export function dispatch(root: RootState, req: IncomingMessage, res: ServerRespo
       res.end(unavailableBody)
       return
     }
+  } else {
+    noteResponse(req, res)
   }
   root.router.lookup(req, res)
 }
