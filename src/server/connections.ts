@@ -49,7 +49,8 @@ export function responseOwed(socket: Socket): ServerResponse | null {
  * `Connection: close`: one before it would end the connection under the others.
  */
 export function noteResponse(req: IncomingMessage, res: ServerResponse): void {
-  ;(req.socket as HttpSocket)[kLastResponse] = res
+  // HTTP/2 streams share a session, and their `socket` is a guarded proxy: none of this applies
+  if (req.httpVersionMajor !== 2) (req.socket as HttpSocket)[kLastResponse] = res
 }
 
 /**
@@ -59,6 +60,7 @@ export function noteResponse(req: IncomingMessage, res: ServerResponse): void {
  * `Connection: close`: then the request must not be processed at all.
  */
 export function endConnectionWith(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.httpVersionMajor === 2) return true
   const socket = req.socket as HttpSocket
   const previous = socket[kLastResponse]
   socket[kLastResponse] = res

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { RootState } from '../context/state.ts'
 import { answerClientError } from './client-error.ts'
 import { endConnectionWith, noteResponse, trackConnections } from './connections.ts'
-import { refuseProtocolFault } from './protocol-checks.ts'
+import { refuseHeaderFault, refuseUnsupportedVersion } from './protocol-checks.ts'
 
 const unavailableBody = JSON.stringify({
   error: 'Service Unavailable',
@@ -25,7 +25,7 @@ export function createHttpServer(root: RootState): Server {
 
 /** Every request, from the network or from inject, enters here. */
 export function dispatch(root: RootState, req: IncomingMessage, res: ServerResponse): void {
-  if (refuseProtocolFault(root, req, res)) return
+  if (refuseUnsupportedVersion(root, req, res) || refuseHeaderFault(root, req, res)) return
   if (root.closing) {
     // The server is going away: this response ends the connection (RFC 9112 9.6). A request
     // sent after the connection said so is not processed.

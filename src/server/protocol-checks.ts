@@ -6,23 +6,35 @@ import { type ArborErrorClass, errorCodes } from '../errors.ts'
 // percent escapes; empty is allowed), then an optional port. Node has already refused control
 // bytes; this refuses what no host contains, such as spaces, '/', '@' or quotes.
 const HOST_VALUE = /^(?:\[[\w.:%!$&'()*+,;=~-]+\]|[\w.%!$&'()*+,;=~-]*)(?::\d*)?$/
+// Most requests carry the Host of the one before: a string compare instead of the pattern.
+let lastValidHost = 'localhost'
 
 /**
- * Protocol faults node:http lets through, found before routing so that no hook or handler runs
- * (issue 13): an HTTP version other than 1.0 and 1.1 (llhttp parses HTTP/0.9 and HTTP/2.0
- * request lines), more than one Host or a Host that is no host (RFC 9112 3.2), a Transfer-Encoding
- * whose last coding is not chunked, which node:http reads as a request without a body
- * (RFC 9112 6.3), and a transfer coding other than chunked, which it does not decode (6.1). Such a request is
- * answered here, with `Connection: close`, and true is returned.
+ * RFC 9110 15.6.6: a request line with a version other than HTTP/1.0 and 1.1 (llhttp parses
+ * HTTP/0.9 and HTTP/2.0 lines and hands them over) is answered 505 before routing, so that no
+ * hook or handler runs (issue 13). Returns true when it answered.
  */
-export function refuseProtocolFault(
+export function refuseUnsupportedVersion(
   root: RootState,
   req: IncomingMessage,
   res: ServerResponse,
 ): boolean {
-  if (req.httpVersionMajor !== 1 || req.httpVersionMinor > 1) {
-    return refuse(root, req, res, errorCodes.FST_ERR_UNSUPPORTED_HTTP_VERSION, [])
-  }
+  if (req.httpVersionMajor === 1 && req.httpVersionMinor <= 1) return false
+  return refuse(root, req, res, errorCodes.FST_ERR_UNSUPPORTED_HTTP_VERSION, [])
+}
+
+/**
+ * Header faults node:http lets through, found before routing so that no hook or handler runs
+ * (issue 13): more than one Host or a Host that is no host (RFC 9112 3.2), a Transfer-Encoding
+ * whose last coding is not chunked, which node:http reads as a request without a body
+ * (RFC 9112 6.3), and a transfer coding other than chunked, which it does not decode (6.1).
+ * Such a request is answered here, with `Connection: close`, and true is returned.
+ */
+export function refuseHeaderFault(
+  root: RootState,
+  req: IncomingMessage,
+  res: ServerResponse,
+): boolean {
   // One pass over the raw lines: `req.headers` keeps only the first Host and is built lazily.
   const raw = req.rawHeaders
   let hosts = 0
@@ -30,18 +42,21 @@ export function refuseProtocolFault(
   let codings: string | undefined
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!
-    if (name.length === 4 && name.toLowerCase() === 'host') {
+    if (isNamed(name, 'host')) {
       hosts++
       host = raw[i + 1]!
-    } else if (name.length === 17 && name.toLowerCase() === 'transfer-encoding') {
+    } else if (isNamed(name, 'transfer-encoding')) {
       codings = codings === undefined ? raw[i + 1]! : `${codings},${raw[i + 1]}`
     }
   }
   if (hosts > 1) {
     return refuse(root, req, res, errorCodes.FST_ERR_BAD_HOST_HEADER, ['more than one'])
   }
-  if (hosts === 1 && !HOST_VALUE.test(host)) {
-    return refuse(root, req, res, errorCodes.FST_ERR_BAD_HOST_HEADER, ['not a valid host'])
+  if (hosts === 1 && host !== lastValidHost) {
+    if (!HOST_VALUE.test(host)) {
+      return refuse(root, req, res, errorCodes.FST_ERR_BAD_HOST_HEADER, ['not a valid host'])
+    }
+    lastValidHost = host
   }
   if (codings !== undefined) {
     const list = codings.split(',').map((coding) => coding.trim().toLowerCase())
@@ -56,6 +71,16 @@ export function refuseProtocolFault(
     }
   }
   return false
+}
+
+/** Whether a header name is `lower`, in any case, without allocating (this runs per request). */
+function isNamed(name: string, lower: string): boolean {
+  if (name.length !== lower.length) return false
+  for (let i = 0; i < lower.length; i++) {
+    // | 32 lower-cases a letter and leaves '-' as it is
+    if ((name.charCodeAt(i) | 32) !== lower.charCodeAt(i)) return false
+  }
+  return true
 }
 
 /** A header value quoted back in a message, kept short. */
