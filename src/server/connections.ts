@@ -50,7 +50,8 @@ export function responseOwed(socket: Socket): ServerResponse | null {
  */
 export function noteResponse(req: IncomingMessage, res: ServerResponse): void {
   // HTTP/2 streams share a session, and their `socket` is a guarded proxy: none of this applies
-  if (req.httpVersionMajor !== 2) (req.socket as HttpSocket)[kLastResponse] = res
+  const socket = req.socket as HttpSocket | undefined
+  if (socket != null && req.httpVersionMajor !== 2) socket[kLastResponse] = res
 }
 
 /**
@@ -60,8 +61,8 @@ export function noteResponse(req: IncomingMessage, res: ServerResponse): void {
  * `Connection: close`: then the request must not be processed at all.
  */
 export function endConnectionWith(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.httpVersionMajor === 2) return true
-  const socket = req.socket as HttpSocket
+  const socket = req.socket as HttpSocket | undefined
+  if (socket == null || req.httpVersionMajor === 2) return true
   const previous = socket[kLastResponse]
   socket[kLastResponse] = res
   if (previous !== undefined && announcing.has(previous)) {

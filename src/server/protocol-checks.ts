@@ -19,7 +19,8 @@ export function refuseUnsupportedVersion(
   req: IncomingMessage,
   res: ServerResponse,
 ): boolean {
-  if (req.httpVersionMajor === 1 && req.httpVersionMinor <= 1) return false
+  const version = req.httpVersion
+  if (version === '1.1' || version === '1.0') return false
   return refuse(root, req, res, errorCodes.FST_ERR_UNSUPPORTED_HTTP_VERSION, [])
 }
 
@@ -36,7 +37,9 @@ export function refuseHeaderFault(
   res: ServerResponse,
 ): boolean {
   // One pass over the raw lines: `req.headers` keeps only the first Host and is built lazily.
+  // A request a plugin built itself may have no raw lines: nothing to check then.
   const raw = req.rawHeaders
+  if (raw === undefined) return false
   let hosts = 0
   let host = ''
   let codings: string | undefined
