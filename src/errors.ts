@@ -412,6 +412,28 @@ export const errorCodes = {
   FST_ERR_PLUGIN_NOT_VALID: define('FST_ERR_PLUGIN_NOT_VALID', 'plugin: %s'),
   // Fastify's text: the loader's AVV_ERR_READY_TIMEOUT message (which names the plugin) follows.
   FST_ERR_PLUGIN_TIMEOUT: define('FST_ERR_PLUGIN_TIMEOUT', 'fastify-plugin: %s'),
+
+  // Requests refused before routing (docs/errors.md "Answered to clients").
+  FST_ERR_UNSUPPORTED_HTTP_VERSION: define(
+    'FST_ERR_UNSUPPORTED_HTTP_VERSION',
+    'HTTP Version Not Supported',
+    505,
+  ),
+  FST_ERR_BAD_HOST_HEADER: define('FST_ERR_BAD_HOST_HEADER', 'Invalid Host header: %s', 400),
+  FST_ERR_BAD_TRANSFER_ENCODING: define(
+    'FST_ERR_BAD_TRANSFER_ENCODING',
+    "Transfer-Encoding must end with chunked, got '%s'",
+    400,
+  ),
+  FST_ERR_UNSUPPORTED_TRANSFER_CODING: define(
+    'FST_ERR_UNSUPPORTED_TRANSFER_CODING',
+    "Transfer coding '%s' is not implemented",
+    501,
+  ),
+  FST_ERR_SHUTDOWN_OPTIONS_INVALID: define(
+    'FST_ERR_SHUTDOWN_OPTIONS_INVALID',
+    "Invalid closeOnSignals options: '%s'",
+  ),
 } as const
 
 export type ErrorCode = keyof typeof errorCodes

@@ -8,6 +8,7 @@ export default arbor
 export type { AjvFactoryOptions, ArborOptions } from './config/options.ts'
 export { type PluginMeta, plugin } from './context/plugin-meta.ts'
 export { ArborError, type ArborErrorClass, type ErrorCode, errorCodes } from './errors.ts'
+export { type CloseOnSignalsOptions, closeOnSignals } from './server/shutdown.ts'
 export type { ContentTypeParserOptions, PoisoningAction } from './types/content.ts'
 export type { ApplicationHookName, HookName, RequestHookName } from './types/hook-names.ts'
 export type { HTTPMethod, RouteGenericInterface } from './types/http.ts'

@@ -7,9 +7,11 @@ import type {
   JSONSchema,
   SchemaErrorFormatter,
   SchemaValidationError,
+  ValidationResult,
   ValidatorCompiler,
   ValidatorFunction,
 } from '../types/schema.ts'
+import { refuseNonFiniteNumbers } from './finite-numbers.ts'
 
 /** The spec's baseline Ajv configuration ("Validator compiler" 1). */
 export const baselineAjvOptions: AjvOptions = Object.freeze({
@@ -33,6 +35,7 @@ export function createAjvCompiler(
   options: AjvFactoryOptions,
 ): ValidatorCompiler {
   const ajv = new Ajv({ ...baselineAjvOptions, ...(options.customOptions as AjvOptions) })
+  refuseNonFiniteNumbers(ajv)
   let addFormatPlugin = true
   for (const entry of options.plugins ?? []) {
     const [plugin, pluginOptions] = Array.isArray(entry) ? entry : [entry, undefined]
@@ -70,7 +73,13 @@ export function runValidator(
   dataVar: string,
   formatter: SchemaErrorFormatter,
 ): ValidationOutcome {
-  const result = fn(data)
+  let result: ValidationResult
+  try {
+    result = fn(data)
+  } catch (thrown) {
+    if (!isStackOverflow(thrown)) throw thrown
+    return { error: nestedTooDeeply(dataVar, formatter), value: undefined, hasValue: false }
+  }
   if (typeof (result as PromiseLike<unknown> | null)?.then === 'function') {
     return {
       ...passed,
@@ -78,6 +87,26 @@ export function runValidator(
     }
   }
   return readResult(result, fn, dataVar, formatter)
+}
+
+function isStackOverflow(thrown: unknown): boolean {
+  return thrown instanceof RangeError && thrown.message.includes('call stack')
+}
+
+/**
+ * A validator walks as deep as the data is nested, so a recursive schema and a body nested a
+ * few thousand levels deep overflow the stack. That is the client's input, not a server fault:
+ * the part is refused as invalid (400 FST_ERR_VALIDATION), and the engine's message stays in.
+ */
+function nestedTooDeeply(dataVar: string, formatter: SchemaErrorFormatter): Error {
+  const error: SchemaValidationError = {
+    keyword: 'nesting',
+    instancePath: '',
+    schemaPath: '#',
+    params: {},
+    message: 'must not be nested this deeply',
+  }
+  return validationError([error], dataVar, formatter)
 }
 
 function readResult(

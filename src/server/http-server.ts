@@ -1,21 +1,18 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-  STATUS_CODES,
-} from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { createServer as createHttpsServer } from 'node:https'
 import { createRequire } from 'node:module'
-import type { Socket } from 'node:net'
 import type { RootState } from '../context/state.ts'
 import { routeRequest } from '../routing/route-request.ts'
+import { answerClientError } from './client-error.ts'
+import { endConnectionWith, noteResponse, trackConnections } from './connections.ts'
+import { refuseHeaderFault } from './protocol-checks.ts'
 
 const unavailableBody =
   '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}'
+// Fastify's 505 body, with arbor's stable code (issue 13)
 const versionBody =
-  '{"error":"HTTP Version Not Supported","message":"HTTP Version Not Supported","statusCode":505}'
+  '{"error":"HTTP Version Not Supported","message":"HTTP Version Not Supported","statusCode":505,"code":"FST_ERR_UNSUPPORTED_HTTP_VERSION"}'
 
 /**
  * The server, as Fastify 4.25 builds it: the user's `serverFactory(handler, options)` (left as
@@ -41,8 +38,9 @@ export function createHttpServer(root: RootState): Server {
     if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
     server.setTimeout(options.connectionTimeout)
   }
-  const onClientError = options.clientErrorHandler ?? defaultClientErrorHandler
+  const onClientError = options.clientErrorHandler ?? answerClientError
   server.on('clientError', onClientError.bind(root.rootState.instance as never))
+  trackConnections(server)
   return server
 }
 
@@ -62,34 +60,6 @@ function createHttp2Server(
   return server
 }
 
-/**
- * Fastify's answer to a malformed request: 408 for a request that timed out, 431 for headers
- * too large, 400 otherwise; a short JSON body and no `Connection` header, then the socket is
- * destroyed. A reset connection gets nothing.
- */
-function defaultClientErrorHandler(
-  this: { log: RootState['logger'] },
-  err: NodeJS.ErrnoException,
-  socket: Socket,
-): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return
-  const [status, message, label] =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Client Timeout', 'timeout']
-      : err.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Exceeded maximum allowed HTTP header size', 'header_overflow']
-        : [400, 'Client Error', 'error']
-  const reason = STATUS_CODES[status]!
-  const body = JSON.stringify({ error: reason, message, statusCode: status })
-  this.log.trace({ err }, `client ${label}`)
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\n\r\n${body}`,
-    )
-  }
-  socket.destroy(err)
-}
-
 /** Every request, from the network or from inject, enters here. */
 export function dispatch(root: RootState, req: IncomingMessage, res: ServerResponse): void {
   const version = req.httpVersion
@@ -100,8 +70,11 @@ export function dispatch(root: RootState, req: IncomingMessage, res: ServerRespo
   ) {
     return refuse(root, req, res, 505, versionBody, 'request aborted - invalid HTTP version')
   }
+  if (refuseHeaderFault(root, req, res)) return
   if (root.closing) {
-    if (req.httpVersionMajor !== 2) res.setHeader('Connection', 'close')
+    // The server is going away: this response ends the connection (RFC 9112 9.6). A request
+    // sent after the connection said so is not processed.
+    if (req.httpVersionMajor !== 2 && !endConnectionWith(req, res)) return
     if (root.options.return503OnClosing) {
       return refuse(
         root,
@@ -112,6 +85,8 @@ export function dispatch(root: RootState, req: IncomingMessage, res: ServerRespo
         'request aborted - refusing to accept new requests as server is closing',
       )
     }
+  } else {
+    noteResponse(req, res)
   }
   routeRequest(root, req, res)
 }

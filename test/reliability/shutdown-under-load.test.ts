@@ -6,7 +6,12 @@ import { createInterface } from 'node:readline'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 
-const SERVER = fileURLToPath(new URL('./fixtures/shutdown-server.ts', import.meta.url))
+// The same load against two ways of stopping: the app's own SIGTERM handler calling
+// app.close(), and arbor's closeOnSignals helper.
+const SERVERS = [
+  ['app.close() in a SIGTERM handler', './fixtures/shutdown-server.ts'],
+  ['closeOnSignals', './fixtures/signal-server.ts'],
+].map(([how, file]) => [how!, fileURLToPath(new URL(file!, import.meta.url))] as const)
 const CLIENTS = 50
 // Responses completed before SIGTERM is sent, so that it lands mid-load.
 const RESPONSES_BEFORE_SIGTERM = 300
@@ -84,95 +89,96 @@ function work(agent: Agent, port: number, id: number): Promise<Outcome> {
   })
 }
 
-test('shutdown under load: SIGTERM mid-load loses no accepted request, and the process exits', {
-  timeout: 15_000,
-}, async (t) => {
-  const spawnedAt = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const agent = new Agent({ keepAlive: true })
-  t.after(() => {
-    agent.destroy()
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-  })
-  let stderr = ''
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-  const log = new ServerLog(child)
-  let exitedAt: number | undefined
-  const exited = once(child, 'exit').then(() => (exitedAt = performance.now()))
-  // 'close' comes after the last stdout line has been read.
-  const drained = once(child, 'close')
+for (const [how, SERVER] of SERVERS)
+  test(`shutdown under load (${how}): SIGTERM mid-load loses no accepted request, and the process exits`, {
+    timeout: 15_000,
+  }, async (t) => {
+    const spawnedAt = performance.now()
+    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const agent = new Agent({ keepAlive: true })
+    t.after(() => {
+      agent.destroy()
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    })
+    let stderr = ''
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const log = new ServerLog(child)
+    let exitedAt: number | undefined
+    const exited = once(child, 'exit').then(() => (exitedAt = performance.now()))
+    // 'close' comes after the last stdout line has been read.
+    const drained = once(child, 'close')
 
-  const port = await Promise.race([
-    log.port,
-    exited.then(() => assert.fail(`the server exited before listening: ${stderr}`)),
-  ])
+    const port = await Promise.race([
+      log.port,
+      exited.then(() => assert.fail(`the server exited before listening: ${stderr}`)),
+    ])
 
-  const listeningAfterMs = Math.round(performance.now() - spawnedAt)
-  const outcomes: Outcome[] = []
-  let nextId = 0
-  let signalled!: () => void
-  const sigtermDue = new Promise<void>((resolve) => (signalled = resolve))
-  // Each client sends requests one after another on a kept-alive socket, until the server
-  // answers anything but 200 or the connection fails: then the server is going away.
-  const clients = Array.from({ length: CLIENTS }, async () => {
-    for (;;) {
-      const outcome = await work(agent, port, nextId++)
-      outcomes.push(outcome)
-      if (outcomes.length === RESPONSES_BEFORE_SIGTERM) signalled()
-      if (!outcome.complete || outcome.status !== 200) return
+    const listeningAfterMs = Math.round(performance.now() - spawnedAt)
+    const outcomes: Outcome[] = []
+    let nextId = 0
+    let signalled!: () => void
+    const sigtermDue = new Promise<void>((resolve) => (signalled = resolve))
+    // Each client sends requests one after another on a kept-alive socket, until the server
+    // answers anything but 200 or the connection fails: then the server is going away.
+    const clients = Array.from({ length: CLIENTS }, async () => {
+      for (;;) {
+        const outcome = await work(agent, port, nextId++)
+        outcomes.push(outcome)
+        if (outcomes.length === RESPONSES_BEFORE_SIGTERM) signalled()
+        if (!outcome.complete || outcome.status !== 200) return
+      }
+    })
+    await sigtermDue
+    const sigtermAt = performance.now()
+    child.kill('SIGTERM')
+    await Promise.all(clients)
+    const lastResponseAt = Math.max(...outcomes.filter((o) => o.complete).map((o) => o.at))
+    let giveUp: NodeJS.Timeout | undefined
+    await Promise.race([
+      exited,
+      new Promise((resolve) => (giveUp = setTimeout(resolve, EXIT_WAIT_MS))),
+    ])
+    clearTimeout(giveUp)
+    if (exitedAt !== undefined) await drained
+
+    const completed = new Set(outcomes.filter((o) => o.complete).map((o) => o.id))
+    const lost = [...log.accepted].filter((id) => !completed.has(id))
+    const refused = outcomes.filter((o) => !o.complete && !log.accepted.has(o.id))
+    const figures = {
+      listeningAfterMs,
+      requests: outcomes.length,
+      ok: outcomes.filter((o) => o.complete && o.status === 200).length,
+      unavailable: outcomes.filter((o) => o.complete && o.status === 503).length,
+      refusedBeforeAccept: refused.length,
+      refusalErrors: [...new Set(refused.map((o) => o.error))],
+      lost: lost.length,
+      closeResolvedAfterMs: log.closedAfterMs,
+      lastResponseAfterSigtermMs: Math.round(lastResponseAt - sigtermAt),
+      exitAfterLastResponseMs:
+        exitedAt === undefined
+          ? `none within ${EXIT_WAIT_MS}`
+          : Math.round(exitedAt - lastResponseAt),
     }
-  })
-  await sigtermDue
-  const sigtermAt = performance.now()
-  child.kill('SIGTERM')
-  await Promise.all(clients)
-  const lastResponseAt = Math.max(...outcomes.filter((o) => o.complete).map((o) => o.at))
-  let giveUp: NodeJS.Timeout | undefined
-  await Promise.race([
-    exited,
-    new Promise((resolve) => (giveUp = setTimeout(resolve, EXIT_WAIT_MS))),
-  ])
-  clearTimeout(giveUp)
-  if (exitedAt !== undefined) await drained
+    t.diagnostic(JSON.stringify(figures))
 
-  const completed = new Set(outcomes.filter((o) => o.complete).map((o) => o.id))
-  const lost = [...log.accepted].filter((id) => !completed.has(id))
-  const refused = outcomes.filter((o) => !o.complete && !log.accepted.has(o.id))
-  const figures = {
-    listeningAfterMs,
-    requests: outcomes.length,
-    ok: outcomes.filter((o) => o.complete && o.status === 200).length,
-    unavailable: outcomes.filter((o) => o.complete && o.status === 503).length,
-    refusedBeforeAccept: refused.length,
-    refusalErrors: [...new Set(refused.map((o) => o.error))],
-    lost: lost.length,
-    closeResolvedAfterMs: log.closedAfterMs,
-    lastResponseAfterSigtermMs: Math.round(lastResponseAt - sigtermAt),
-    exitAfterLastResponseMs:
-      exitedAt === undefined
-        ? `none within ${EXIT_WAIT_MS}`
-        : Math.round(exitedAt - lastResponseAt),
-  }
-  t.diagnostic(JSON.stringify(figures))
+    await t.test('every request the server accepted got a complete response', () => {
+      assert.ok(log.accepted.size >= RESPONSES_BEFORE_SIGTERM, 'the load reached the server')
+      assert.deepEqual(
+        lost.map((id) => outcomes.find((o) => o.id === id)),
+        [],
+        'accepted but not answered in full',
+      )
+      assert.ok(figures.ok >= RESPONSES_BEFORE_SIGTERM)
+    })
 
-  await t.test('every request the server accepted got a complete response', () => {
-    assert.ok(log.accepted.size >= RESPONSES_BEFORE_SIGTERM, 'the load reached the server')
-    assert.deepEqual(
-      lost.map((id) => outcomes.find((o) => o.id === id)),
-      [],
-      'accepted but not answered in full',
-    )
-    assert.ok(figures.ok >= RESPONSES_BEFORE_SIGTERM)
+    await t.test(`the process exits within ${EXIT_BOUND_MS} ms of the last response`, () => {
+      assert.notEqual(exitedAt, undefined, `no exit within ${EXIT_WAIT_MS} ms: ${stderr}`)
+      assert.equal(child.exitCode, 0, stderr)
+      assert.ok(
+        exitedAt! - lastResponseAt <= EXIT_BOUND_MS,
+        `exited ${figures.exitAfterLastResponseMs} ms after the last response`,
+      )
+    })
   })
-
-  await t.test(`the process exits within ${EXIT_BOUND_MS} ms of the last response`, () => {
-    assert.notEqual(exitedAt, undefined, `no exit within ${EXIT_WAIT_MS} ms: ${stderr}`)
-    assert.equal(child.exitCode, 0, stderr)
-    assert.ok(
-      exitedAt! - lastResponseAt <= EXIT_BOUND_MS,
-      `exited ${figures.exitAfterLastResponseMs} ms after the last response`,
-    )
-  })
-})

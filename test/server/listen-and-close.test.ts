@@ -209,10 +209,12 @@ describe('close', () => {
       return { done: true }
     })
     const address = await app.listen({ port: 0, host: '127.0.0.1' })
-    const response = get(`${address}/slow`).then((res) => {
-      events.push('response')
-      return res
+    // The server's side of the order: close() now ends the kept-alive connection as soon as
+    // the response has gone, so the client may read it after close() resolved.
+    app.server.on('request', (_req, res: http.ServerResponse) => {
+      res.on('finish', () => events.push('response'))
     })
+    const response = get(`${address}/slow`)
     await entered.opened
     const closed = app.close().then(() => {
       events.push('closed')

@@ -128,7 +128,7 @@ describe('the server arbor builds', () => {
     assert.match(text, /^HTTP\/1\.1 505 HTTP Version Not Supported/)
     assert.match(
       text,
-      /\{"error":"HTTP Version Not Supported","message":"HTTP Version Not Supported","statusCode":505\}$/,
+      /\{"error":"HTTP Version Not Supported","message":"HTTP Version Not Supported","statusCode":505,"code":"FST_ERR_UNSUPPORTED_HTTP_VERSION"\}$/,
     )
   })
 })
@@ -208,36 +208,33 @@ describe('client errors', () => {
     app.get('/', async () => 'ok')
     const port = await listenLocal(app)
     t.after(() => app.close())
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-    t.after(() => agent.destroy())
-    const get = (path: string) =>
-      new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
-        http
-          .get({ host: '127.0.0.1', port, path, agent }, (res) => {
-            let body = ''
-            res.on('data', (c) => {
-              body += c
-            })
-            res.on('end', () =>
-              resolve({ status: res.statusCode!, body, connection: res.headers.connection }),
-            )
-          })
-          .on('error', reject)
-      })
-    await get('/')
-    const slow = get('/slow')
+    // One kept-alive connection: /slow is in flight when close() starts, and a late request
+    // follows it on the same connection before it is answered (issue 13: close() does not
+    // wait for connections that have nothing in flight, so the late request rides along).
+    const socket = net.connect(port, '127.0.0.1')
+    t.after(() => socket.destroy())
+    let received = ''
+    socket.on('data', (chunk) => {
+      received += chunk
+    })
+    const ended = once(socket, 'close')
+    socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n')
     await new Promise((resolve) => setTimeout(resolve, 20))
     const closing = app.close()
-    const late = get('/')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n')
     await new Promise((resolve) => setTimeout(resolve, 20))
     release()
-    assert.equal((await slow).status, 200)
-    const refused = await late
-    assert.equal(refused.status, 503)
-    assert.equal(refused.connection, 'close')
-    assert.equal(
-      refused.body,
-      '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}',
+    await ended
+    const responses = received.split(/(?=HTTP\/1\.1 )/)
+    assert.equal(responses.length, 2)
+    assert.match(responses[0]!, /^HTTP\/1\.1 200 OK[\s\S]*\r\n\r\nslow$/)
+    assert.match(responses[1]!, /^HTTP\/1\.1 503 Service Unavailable/)
+    assert.match(responses[1]!, /\r\nConnection: close\r\n/i)
+    assert.ok(
+      responses[1]!.endsWith(
+        '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}',
+      ),
     )
     await closing
     const line = lines.find((l) => l.msg.startsWith('request aborted'))

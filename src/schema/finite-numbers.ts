@@ -1,0 +1,33 @@
+import { _, type Ajv } from 'ajv'
+import { reportTypeError } from 'ajv/dist/compile/validate/dataType.js'
+
+const keyword = 'x-arbor-finite-number'
+
+/**
+ * Makes every typed schema refuse a non-finite number, coerced or not (issue 13).
+ *
+ * Ajv's `strictNumbers` (on by default) refuses `Infinity` and `NaN` in its type check, but
+ * coercion runs after that check and is not checked again: `"1e400"` and `"Infinity"` pass
+ * `data == +data` and become `Infinity`, which then passes `integer` and `number`, skips
+ * `minimum`/`maximum`, and is serialized as `null`. This keyword runs after coercion on every
+ * schema that has a `type`, and reports Ajv's own type error (`must be integer`), so the
+ * request gets the usual 400 FST_ERR_VALIDATION.
+ */
+export function refuseNonFiniteNumbers(ajv: Ajv): void {
+  // A user who turned `strictNumbers` off asked for Infinity and NaN to be numbers.
+  if (ajv.opts.strictNumbers === false) return
+  ajv.addKeyword({
+    keyword,
+    code(cxt) {
+      cxt.gen.if(_`typeof ${cxt.data} == "number" && !isFinite(${cxt.data})`, () =>
+        reportTypeError(cxt.it),
+      )
+    },
+  })
+  // Ajv applies a keyword only where the schema has it, or one of the keywords it
+  // `implements`. `implements` cannot be given to addKeyword here, because addKeyword then
+  // registers 'type' again and throws; set on the rule afterwards it only widens where this
+  // rule applies: every schema with a `type`, which is every schema Ajv may coerce.
+  const rule = ajv.RULES.all[keyword]
+  if (typeof rule === 'object') rule.definition.implements = ['type']
+}

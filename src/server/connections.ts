@@ -1,0 +1,121 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Socket } from 'node:net'
+
+const kLastResponse = Symbol('arbor.lastResponse')
+
+// `_httpMessage` is node:http's own name for the response a socket is writing (its
+// closeIdleConnections reads it too); responses pipelined behind it wait in node:http's queue.
+type HttpSocket = Socket & {
+  _httpMessage?: ServerResponse | null
+  [kLastResponse]?: ServerResponse
+}
+
+const tracked = new WeakMap<Server, Set<Socket>>()
+const none: ReadonlySet<Socket> = new Set()
+// Responses arbor chose to end their connection with, while closing.
+const announcing = new WeakSet<ServerResponse>()
+
+/**
+ * Keeps the set of the server's open connections, for closing (`closeWhenAnswered`) and for
+ * reporting what a shutdown cut (server/shutdown.ts). The cost is per connection, not per
+ * request.
+ */
+export function trackConnections(server: Server): void {
+  const sockets = new Set<Socket>()
+  tracked.set(server, sockets)
+  const forget = function (this: Socket) {
+    sockets.delete(this)
+  }
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.once('close', forget)
+  })
+}
+
+/** The server's open connections (empty for a server arbor did not create). */
+export function connectionsOf(server: Server): ReadonlySet<Socket> {
+  return tracked.get(server) ?? none
+}
+
+/** The response a connection is writing or still owes, if any. */
+export function responseOwed(socket: Socket): ServerResponse | null {
+  const res = (socket as HttpSocket)._httpMessage
+  return res != null && !res.writableFinished ? res : null
+}
+
+/**
+ * Notes the response to the last request a connection delivered (one store per request).
+ * node:http parses pipelined requests at once, so only that last response may announce
+ * `Connection: close`: one before it would end the connection under the others.
+ */
+export function noteResponse(req: IncomingMessage, res: ServerResponse): void {
+  // HTTP/2 streams share a session, and their `socket` is a guarded proxy: none of this applies
+  const socket = req.socket as HttpSocket | undefined
+  if (socket != null && req.httpVersionMajor !== 2) socket[kLastResponse] = res
+}
+
+/**
+ * For a request that arrives while closing: its response becomes the one that ends the
+ * connection (RFC 9112 9.6), taking that role over from an earlier response of the same
+ * connection that had not started yet. Returns false when the connection has already said
+ * `Connection: close`: then the request must not be processed at all.
+ */
+export function endConnectionWith(req: IncomingMessage, res: ServerResponse): boolean {
+  const socket = req.socket as HttpSocket | undefined
+  if (socket == null || req.httpVersionMajor === 2) return true
+  const previous = socket[kLastResponse]
+  socket[kLastResponse] = res
+  if (previous !== undefined && announcing.has(previous)) {
+    if (previous.headersSent) return false
+    announcing.delete(previous)
+    previous.shouldKeepAlive = true
+  }
+  announcing.add(res)
+  res.shouldKeepAlive = false
+  return true
+}
+
+/**
+ * `forceCloseConnections: 'idle'`: closes the idle keep-alive connections now, and every other
+ * one as soon as it has sent what it owes, its last response saying `Connection: close` where
+ * that response has not started. node:http's closeIdleConnections alone acts only once, so a
+ * client whose request was in flight kept its socket, and close() waited for that client or for
+ * keepAliveTimeout.
+ */
+export function closeWhenAnswered(server: Server): void {
+  // an HTTP/2 server has sessions, not these connections: its close() ends them
+  if (typeof server.closeIdleConnections !== 'function') return
+  server.closeIdleConnections()
+  for (const socket of connectionsOf(server)) {
+    const owed = responseOwed(socket)
+    if (owed === null) continue
+    const last = (socket as HttpSocket)[kLastResponse]
+    if (last !== undefined && !last.headersSent && !announcing.has(last)) {
+      announcing.add(last)
+      last.shouldKeepAlive = false
+    }
+    closeAfter(socket, owed)
+  }
+}
+
+function closeAfter(socket: Socket, owed: ServerResponse): void {
+  // node:http's own 'finish' listener runs first: it detaches the response and attaches the
+  // next pipelined one, if any, which is then waited for in turn.
+  owed.once('finish', () => {
+    const next = responseOwed(socket)
+    if (next !== null) closeAfter(socket, next)
+    else endSoon(socket)
+  })
+}
+
+/**
+ * Ends the connection once the bytes written so far have gone to the kernel. Nothing more is
+ * read: a request that arrived now would be taken in and could no longer be answered.
+ */
+function endSoon(socket: Socket): void {
+  if (socket.destroyed) return
+  socket.pause()
+  if (socket.writable) socket.end()
+  if (socket.writableFinished) socket.destroy()
+  else socket.once('finish', () => socket.destroy())
+}
