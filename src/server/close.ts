@@ -1,7 +1,7 @@
 import type { RootState } from '../context/state.ts'
 import { errorFirstCallback, onCloseCallback } from '../context/user-callbacks.ts'
 import { runApplicationHooks } from './boot.ts'
-import { closeWhenAnswered } from './connections.ts'
+import { closeAll, closeWhenAnswered } from './connections.ts'
 
 /**
  * The first step of closing, queued as an onClose hook once every plugin has loaded (so it
@@ -16,7 +16,7 @@ export function queueServerClose(root: RootState): void {
       const server = root.server
       if (root.listening) {
         if (root.options.forceCloseConnections === 'idle') closeWhenAnswered(server)
-        else if (root.options.forceCloseConnections === true) server.closeAllConnections()
+        else if (root.options.forceCloseConnections === true) closeAll(server)
       }
       // Closed even when not listening, as Fastify does; "not running" is no error here.
       server.close(() => {

@@ -119,3 +119,16 @@ function endSoon(socket: Socket): void {
   if (socket.writableFinished) socket.destroy()
   else socket.once('finish', () => socket.destroy())
 }
+
+/**
+ * `forceCloseConnections: true`: destroys every connection now. A server built by a
+ * `serverFactory` may lack node:http's closeAllConnections: its tracked connections are
+ * destroyed instead, as Fastify does with the keep-alive connections it tracks.
+ */
+export function closeAll(server: Server): void {
+  if (typeof server.closeAllConnections === 'function') {
+    server.closeAllConnections()
+    return
+  }
+  for (const socket of connectionsOf(server)) socket.destroy()
+}

@@ -327,3 +327,31 @@ describe('router options', () => {
     assert.deepEqual(res.json(), { code: '1234' })
   })
 })
+
+describe('forceCloseConnections with a serverFactory', () => {
+  test('true: a factory server without closeAllConnections still has its kept-alive connections destroyed by close()', async (t) => {
+    const app = arbor({
+      forceCloseConnections: true,
+      serverFactory: (handler) => {
+        const server = http.createServer(handler)
+        // a server of another kind: node:http's bulk close helpers are not there
+        Object.defineProperty(server, 'closeAllConnections', { value: undefined })
+        return server
+      },
+    })
+    app.get('/', async () => 'ok')
+    const port = await listenLocal(app)
+    const socket = net.connect(port, '127.0.0.1')
+    t.after(() => socket.destroy())
+    let received = ''
+    socket.on('data', (chunk) => {
+      received += chunk
+    })
+    socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    while (!received.endsWith('ok')) await new Promise((resolve) => setTimeout(resolve, 5))
+    const closed = once(socket, 'close')
+    await app.close()
+    await closed
+    assert.match(received, /^HTTP\/1\.1 200 OK/)
+  })
+})
