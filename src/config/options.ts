@@ -48,6 +48,11 @@ export interface ArborOptions {
     storage(): unknown
     deriveVersion<Context>(req: IncomingMessage, ctx?: Context): string
   }
+  /**
+   * When the default compilers compile route schemas: `'lazy'` (default) checks each schema
+   * at ready and compiles it on the route's first request; `'eager'` compiles all at ready.
+   */
+  compileSchemas?: 'lazy' | 'eager'
 }
 
 /** The options after defaults are applied; every field is present. */
@@ -78,6 +83,7 @@ export interface ResolvedOptions {
   rewriteUrl: ArborOptions['rewriteUrl']
   trustProxy: TrustProxy
   versioning: ArborOptions['versioning']
+  compileSchemas: 'lazy' | 'eager'
 }
 
 type Check = (value: unknown) => boolean
@@ -127,6 +133,7 @@ const checks: Record<keyof ArborOptions, [Check, string]> = {
     'a boolean, a hop count, addresses (string or array) or a function',
   ],
   versioning: [isObject, 'an object { storage, deriveVersion }'],
+  compileSchemas: [(v) => v === 'lazy' || v === 'eager', "'lazy' or 'eager'"],
 }
 
 /** Checks every option the user gave and fills in the defaults; a wrong type names the option. */
@@ -182,6 +189,7 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     rewriteUrl: options.rewriteUrl,
     trustProxy: options.trustProxy ?? false,
     versioning: options.versioning,
+    compileSchemas: options.compileSchemas ?? 'lazy',
   }
 }
 

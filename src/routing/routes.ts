@@ -5,6 +5,7 @@ import { type ContextState, stateOf } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import { handleRoute } from '../lifecycle/pipeline.ts'
 import { type BoundHook, RouteContext } from '../request/route-context.ts'
+import { compilerFor } from '../schema/lazy.ts'
 import { compileResponseSchemas, createFastJsonCompiler } from '../schema/serialization.ts'
 import { createAjvCompiler, normalizePartSchema, requestParts } from '../schema/validation.ts'
 import { type RequestHookName, requestHookNames } from '../types/hook-names.ts'
@@ -18,6 +19,7 @@ import type {
   ValidatorFunction,
 } from '../types/schema.ts'
 import { headOnSend } from './head-route.ts'
+import { placeCompiled } from './lazy-compile.ts'
 
 const methodSet = new Set<string>(supportedMethods)
 
@@ -246,6 +248,7 @@ export function buildRoute(route: RouteContext): void {
   }
   for (const name of requestHookNames) route.setHooks(name, resolveHooks(route, name))
   compileSchemas(route)
+  placeCompiled(route)
   route.built = true
 }
 
@@ -260,12 +263,15 @@ function compileSchemas(route: RouteContext): void {
   const schema = route.options.schema
   if (schema === undefined) return
   const state = stateOf(route.instance)
+  const lazy = state.root.options.compileSchemas === 'lazy'
   const validators: Array<[HttpPart, string, ValidatorFunction]> = []
   for (const [part, key, dataVar] of requestParts) {
     const partSchema = schema[key] as JSONSchema | undefined
     if (partSchema === undefined) continue
-    const compiler: ValidatorCompiler =
-      route.options.validatorCompiler ?? state.validatorCompiler ?? defaultValidatorCompiler(state)
+    const compiler: ValidatorCompiler = compilerFor(
+      route.options.validatorCompiler ?? state.validatorCompiler ?? defaultValidatorCompiler(state),
+      lazy,
+    )
     try {
       const fn = compiler({
         schema: normalizePartSchema(partSchema, part),
@@ -284,10 +290,12 @@ function compileSchemas(route: RouteContext): void {
   }
   route.validators = validators.length > 0 ? validators : null
   if (schema.response !== undefined) {
-    const compiler: SerializerCompiler =
+    const compiler: SerializerCompiler = compilerFor(
       route.options.serializerCompiler ??
-      state.serializerCompiler ??
-      defaultSerializerCompiler(state)
+        state.serializerCompiler ??
+        defaultSerializerCompiler(state),
+      lazy,
+    )
     route.serializers = compileResponseSchemas(schema.response, compiler, route.method, route.url)
   }
 }

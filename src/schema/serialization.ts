@@ -1,13 +1,32 @@
-import fastJson from 'fast-json-stringify'
+import type fastJsonType from 'fast-json-stringify'
+import { requireLazily } from '../config/lazy-require.ts'
 import { errorCodes } from '../errors.ts'
 import type { JSONSchema, SerializerCompiler, SerializerFunction } from '../types/schema.ts'
+import { deferringCompiler, lazySerializer } from './lazy.ts'
+import { fjsVouches, SharedSchemas } from './vouch.ts'
 
 /** Builds the default (fast-json-stringify) serializer compiler over a set of shared schemas. */
 export function createFastJsonCompiler(shared: Map<string, JSONSchema>): SerializerCompiler {
+  const fastJson = requireLazily('fast-json-stringify') as typeof fastJsonType
   type FjsSchema = Parameters<typeof fastJson>[0]
   const external = Object.fromEntries(shared) as unknown as Record<string, FjsSchema>
-  return ({ schema }) =>
+  const compile: SerializerCompiler = ({ schema }) =>
     fastJson(schema as unknown as FjsSchema, { schema: external }) as SerializerFunction
+  // fast-json-stringify gives each serializer an Ajv of its own, used only for anyOf, oneOf
+  // and if/then/else, which fjsVouches refuses: for the schemas it vouches for, that Ajv
+  // goes without the draft-07 meta-schema, which is most of its cost.
+  const bare = { schema: external, ajv: { meta: false } }
+  const compileVouched: SerializerCompiler = ({ schema }) =>
+    fastJson(schema as unknown as FjsSchema, bare) as SerializerFunction
+  const index = new SharedSchemas(shared.values())
+  return deferringCompiler(
+    compile,
+    (schema) => fjsVouches(schema, index),
+    lazySerializer,
+    (input, err) =>
+      new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(input.method, input.url, err.message),
+    compileVouched,
+  )
 }
 
 /** The serializers of one route: by status key, each either one function or one per media type. */
