@@ -1,6 +1,11 @@
-import pino, { type Logger, type LoggerOptions } from 'pino'
+import type pinoType from 'pino'
+import type { DestinationStream, Logger, LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
 import type { ArborLogger } from '../types/logger.ts'
+import { requireLazily } from './lazy-require.ts'
+
+/** pino, loaded with the first logger arbor builds: logging off needs none. */
+const loadPino = () => requireLazily('pino') as typeof pinoType
 
 const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
 
@@ -46,7 +51,9 @@ export const serializers = {
   res(reply: { statusCode?: number }) {
     return { statusCode: reply.statusCode }
   },
-  err: pino.stdSerializers.err,
+  err(err: Error) {
+    return loadPino().stdSerializers.err(err)
+  },
 }
 
 function isLoggerInstance(value: object): value is ArborLogger {
@@ -59,7 +66,7 @@ function isLoggerInstance(value: object): value is ArborLogger {
 /** Builds the root logger from the `logger` factory option. */
 export function createLogger(option: boolean | LoggerOptions | Logger | undefined): ArborLogger {
   if (option === undefined || option === false) return silentLogger
-  if (option === true) return pino({ serializers }) as unknown as ArborLogger
+  if (option === true) return loadPino()({ serializers }) as unknown as ArborLogger
   if (
     'child' in option ||
     levels.some((l) => l in option && typeof (option as Record<string, unknown>)[l] === 'function')
@@ -74,6 +81,7 @@ export function createLogger(option: boolean | LoggerOptions | Logger | undefine
   }
   const { stream, ...rest } = option as LoggerOptions & { stream?: NodeJS.WritableStream }
   const options: LoggerOptions = { ...rest, serializers: { ...serializers, ...rest.serializers } }
-  const logger = stream ? pino(options, stream as pino.DestinationStream) : pino(options)
+  const pino = loadPino()
+  const logger = stream ? pino(options, stream as DestinationStream) : pino(options)
   return logger as unknown as ArborLogger
 }

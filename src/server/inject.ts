@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import lightMyRequest, {
-  type Chain,
-  type InjectOptions,
-  type Response as InjectResponse,
-} from 'light-my-request'
+import type lightMyRequestType from 'light-my-request'
+import type { Chain, InjectOptions, Response as InjectResponse } from 'light-my-request'
+import { requireLazily } from '../config/lazy-require.ts'
 import type { RootState } from '../context/state.ts'
 import { ready } from './boot.ts'
 import { dispatch } from './http-server.ts'
@@ -26,6 +24,7 @@ export function inject(
       },
     )
   }
+  const lightMyRequest = requireLazily('light-my-request') as typeof lightMyRequestType
   if (options === undefined) return lightMyRequest(dispatchAfterReady as never)
   const opts = typeof options === 'string' ? { url: options } : options
   const run = ready(root).then(() =>
