@@ -25,16 +25,38 @@ export class ArborError extends Error implements ArborErrorShape {
   statusCode = 500
   declare validation?: unknown
   declare validationContext?: string
-
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && brand in value
-  }
 }
+// The brand for ArborError itself; each error class keeps the ordinary check (its subclasses
+// inherit this static), so that `err instanceof errorCodes.FST_ERR_BAD_URL` tells kinds apart.
+Object.defineProperty(ArborError, Symbol.hasInstance, {
+  value(this: Function, value: unknown): boolean {
+    if (this !== ArborError) return Function.prototype[Symbol.hasInstance].call(this, value)
+    return typeof value === 'object' && value !== null && brand in value
+  },
+})
 Object.defineProperty(ArborError.prototype, brand, { value: true })
 Object.defineProperty(ArborError.prototype, 'name', { value: 'FastifyError', writable: true })
 
-function define(code: string, message: string, statusCode = 500) {
-  class Defined extends ArborError {
+// Fastify makes some of its errors TypeErrors, RangeErrors or URIErrors: so does arbor, with
+// the same brand and name, so `instanceof TypeError` and `instanceof ArborError` both hold.
+const brandedBases = new Map<ErrorConstructor, typeof ArborError>([[Error, ArborError]])
+function brandedBase(Base: ErrorConstructor): typeof ArborError {
+  let Branded = brandedBases.get(Base)
+  if (Branded === undefined) {
+    const Made = class extends Base {
+      code = 'FST_ERR_UNKNOWN'
+      statusCode = 500
+    }
+    Object.defineProperty(Made.prototype, brand, { value: true })
+    Object.defineProperty(Made.prototype, 'name', { value: 'FastifyError', writable: true })
+    Branded = Made as unknown as typeof ArborError
+    brandedBases.set(Base, Branded)
+  }
+  return Branded
+}
+
+function define(code: string, message: string, statusCode = 500, Base: ErrorConstructor = Error) {
+  class Defined extends brandedBase(Base) {
     constructor(...args: unknown[]) {
       super(args.length > 0 ? format(message, ...args) : message.replace(/ ?'?%s'?/g, ''))
       this.code = code
@@ -50,7 +72,12 @@ function define(code: string, message: string, statusCode = 500) {
 /** The table of every error arbor throws, by code. */
 export const errorCodes = {
   FST_ERR_NOT_FOUND: define('FST_ERR_NOT_FOUND', 'Not Found', 404),
-  FST_ERR_OPTIONS_NOT_OBJ: define('FST_ERR_OPTIONS_NOT_OBJ', 'Options must be an object'),
+  FST_ERR_OPTIONS_NOT_OBJ: define(
+    'FST_ERR_OPTIONS_NOT_OBJ',
+    'Options must be an object',
+    500,
+    TypeError,
+  ),
   FST_ERR_INIT_OPTS_INVALID: define(
     'FST_ERR_INIT_OPTS_INVALID',
     "Invalid initialization options: '%s'",
@@ -58,23 +85,37 @@ export const errorCodes = {
   FST_ERR_QSP_NOT_FN: define(
     'FST_ERR_QSP_NOT_FN',
     "querystringParser option should be a function, instead got '%s'",
+    500,
+    TypeError,
   ),
   FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN: define(
     'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
     "schemaErrorFormatter option should be a non async function. Instead got '%s'.",
+    500,
+    TypeError,
   ),
   FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ: define(
     'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ',
     "ajv.customOptions option should be an object, instead got '%s'",
+    500,
+    TypeError,
   ),
   FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR: define(
     'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR',
     "ajv.plugins option should be an array, instead got '%s'",
+    500,
+    TypeError,
+  ),
+  FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN: define(
+    'FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN',
+    "schemaController.bucket option should be a function, instead got '%s'",
   ),
   FST_ERR_VALIDATION: define('FST_ERR_VALIDATION', '%s', 400),
   FST_ERR_LISTEN_OPTIONS_INVALID: define(
     'FST_ERR_LISTEN_OPTIONS_INVALID',
     "Invalid listen options: '%s'",
+    500,
+    TypeError,
   ),
 
   FST_ERR_CTP_ALREADY_PRESENT: define(
@@ -84,23 +125,32 @@ export const errorCodes = {
   FST_ERR_CTP_INVALID_TYPE: define(
     'FST_ERR_CTP_INVALID_TYPE',
     'The content type should be a string or a RegExp',
+    500,
+    TypeError,
   ),
   FST_ERR_CTP_EMPTY_TYPE: define(
     'FST_ERR_CTP_EMPTY_TYPE',
     'The content type cannot be an empty string',
+    500,
+    TypeError,
   ),
   FST_ERR_CTP_INVALID_HANDLER: define(
     'FST_ERR_CTP_INVALID_HANDLER',
     'The content type handler should be a function',
+    500,
+    TypeError,
   ),
   FST_ERR_CTP_INVALID_PARSE_TYPE: define(
     'FST_ERR_CTP_INVALID_PARSE_TYPE',
     "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported.",
+    500,
+    TypeError,
   ),
   FST_ERR_CTP_BODY_TOO_LARGE: define(
     'FST_ERR_CTP_BODY_TOO_LARGE',
     'Request body is too large',
     413,
+    RangeError,
   ),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: define(
     'FST_ERR_CTP_INVALID_MEDIA_TYPE',
@@ -111,6 +161,7 @@ export const errorCodes = {
     'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
     'Request body size did not match Content-Length',
     400,
+    RangeError,
   ),
   FST_ERR_CTP_EMPTY_JSON_BODY: define(
     'FST_ERR_CTP_EMPTY_JSON_BODY',
@@ -129,7 +180,7 @@ export const errorCodes = {
   ),
   FST_ERR_CTP_INSTANCE_ALREADY_STARTED: define(
     'FST_ERR_CTP_INSTANCE_ALREADY_STARTED',
-    'Cannot call "%s" when the arbor instance is already started!',
+    'Cannot call "%s" when fastify instance is already started!',
     400,
   ),
 
@@ -140,6 +191,8 @@ export const errorCodes = {
   FST_ERR_DEC_DEPENDENCY_INVALID_TYPE: define(
     'FST_ERR_DEC_DEPENDENCY_INVALID_TYPE',
     "The dependencies of decorator '%s' must be of type Array.",
+    500,
+    TypeError,
   ),
   FST_ERR_DEC_MISSING_DEPENDENCY: define(
     'FST_ERR_DEC_MISSING_DEPENDENCY',
@@ -150,16 +203,30 @@ export const errorCodes = {
     "The decorator '%s' has been added after start!",
   ),
 
-  FST_ERR_HOOK_INVALID_TYPE: define('FST_ERR_HOOK_INVALID_TYPE', 'The hook name must be a string'),
+  FST_ERR_HOOK_INVALID_TYPE: define(
+    'FST_ERR_HOOK_INVALID_TYPE',
+    'The hook name must be a string',
+    500,
+    TypeError,
+  ),
   FST_ERR_HOOK_INVALID_HANDLER: define(
     'FST_ERR_HOOK_INVALID_HANDLER',
     '%s hook should be a function, instead got %s',
+    500,
+    TypeError,
   ),
   FST_ERR_HOOK_INVALID_ASYNC_HANDLER: define(
     'FST_ERR_HOOK_INVALID_ASYNC_HANDLER',
     "Async function has too many arguments. Async hooks should not use the 'done' argument.",
+    500,
+    TypeError,
   ),
-  FST_ERR_HOOK_NOT_SUPPORTED: define('FST_ERR_HOOK_NOT_SUPPORTED', '%s hook not supported!'),
+  FST_ERR_HOOK_NOT_SUPPORTED: define(
+    'FST_ERR_HOOK_NOT_SUPPORTED',
+    '%s hook not supported!',
+    500,
+    TypeError,
+  ),
   FST_ERR_HOOK_TIMEOUT: define(
     'FST_ERR_HOOK_TIMEOUT',
     "A callback for '%s' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise",
@@ -168,11 +235,15 @@ export const errorCodes = {
   FST_ERR_LOG_INVALID_LOGGER: define(
     'FST_ERR_LOG_INVALID_LOGGER',
     "Invalid logger object provided. The logger instance should have these functions(s): '%s'.",
+    500,
+    TypeError,
   ),
 
   FST_ERR_REP_INVALID_PAYLOAD_TYPE: define(
     'FST_ERR_REP_INVALID_PAYLOAD_TYPE',
     "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.",
+    500,
+    TypeError,
   ),
   FST_ERR_REP_ALREADY_SENT: define(
     'FST_ERR_REP_ALREADY_SENT',
@@ -181,6 +252,8 @@ export const errorCodes = {
   FST_ERR_REP_SENT_VALUE: define(
     'FST_ERR_REP_SENT_VALUE',
     'The only possible value for reply.sent is true.',
+    500,
+    TypeError,
   ),
   FST_ERR_SEND_INSIDE_ONERR: define(
     'FST_ERR_SEND_INSIDE_ONERR',
@@ -190,6 +263,14 @@ export const errorCodes = {
   FST_ERR_BAD_STATUS_CODE: define(
     'FST_ERR_BAD_STATUS_CODE',
     'Called reply with an invalid status code: %s',
+  ),
+  FST_ERR_BAD_TRAILER_NAME: define(
+    'FST_ERR_BAD_TRAILER_NAME',
+    'Called reply.trailer with an invalid header name: %s',
+  ),
+  FST_ERR_BAD_TRAILER_VALUE: define(
+    'FST_ERR_BAD_TRAILER_VALUE',
+    "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function.",
   ),
   FST_ERR_FAILED_ERROR_SERIALIZATION: define(
     'FST_ERR_FAILED_ERROR_SERIALIZATION',
@@ -231,11 +312,18 @@ export const errorCodes = {
     'FST_ERR_DUPLICATED_ROUTE',
     "Method '%s' already declared for route '%s'",
   ),
-  FST_ERR_BAD_URL: define('FST_ERR_BAD_URL', "'%s' is not a valid url component", 400),
-  FST_ERR_INVALID_URL: define('FST_ERR_INVALID_URL', "URL must be a string. Received '%s'", 400),
+  FST_ERR_BAD_URL: define('FST_ERR_BAD_URL', "'%s' is not a valid url component", 400, URIError),
+  FST_ERR_INVALID_URL: define(
+    'FST_ERR_INVALID_URL',
+    "URL must be a string. Received '%s'",
+    400,
+    TypeError,
+  ),
   FST_ERR_ROUTE_OPTIONS_NOT_OBJ: define(
     'FST_ERR_ROUTE_OPTIONS_NOT_OBJ',
     'Options for "%s:%s" route must be an object',
+    500,
+    TypeError,
   ),
   FST_ERR_ROUTE_DUPLICATED_HANDLER: define(
     'FST_ERR_ROUTE_DUPLICATED_HANDLER',
@@ -244,6 +332,8 @@ export const errorCodes = {
   FST_ERR_ROUTE_HANDLER_NOT_FN: define(
     'FST_ERR_ROUTE_HANDLER_NOT_FN',
     'Error Handler for %s:%s route, if defined, must be a function',
+    500,
+    TypeError,
   ),
   FST_ERR_ROUTE_MISSING_HANDLER: define(
     'FST_ERR_ROUTE_MISSING_HANDLER',
@@ -252,6 +342,8 @@ export const errorCodes = {
   FST_ERR_ROUTE_METHOD_INVALID: define(
     'FST_ERR_ROUTE_METHOD_INVALID',
     'Provided method is invalid!',
+    500,
+    TypeError,
   ),
   FST_ERR_ROUTE_METHOD_NOT_SUPPORTED: define(
     'FST_ERR_ROUTE_METHOD_NOT_SUPPORTED',
@@ -264,6 +356,8 @@ export const errorCodes = {
   FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: define(
     'FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT',
     "'bodyLimit' option must be an integer > 0. Got '%s'",
+    500,
+    TypeError,
   ),
   FST_ERR_ROUTE_PATH_INVALID: define(
     'FST_ERR_ROUTE_PATH_INVALID',
@@ -285,16 +379,16 @@ export const errorCodes = {
 
   FST_ERR_REOPENED_CLOSE_SERVER: define(
     'FST_ERR_REOPENED_CLOSE_SERVER',
-    'arbor has already been closed and cannot be reopened',
+    'Fastify has already been closed and cannot be reopened',
   ),
-  FST_ERR_REOPENED_SERVER: define('FST_ERR_REOPENED_SERVER', 'arbor is already listening'),
+  FST_ERR_REOPENED_SERVER: define('FST_ERR_REOPENED_SERVER', 'Fastify is already listening'),
   FST_ERR_INSTANCE_ALREADY_LISTENING: define(
     'FST_ERR_INSTANCE_ALREADY_LISTENING',
-    'arbor instance is already listening. %s',
+    'Fastify instance is already listening. %s',
   ),
   FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET: define(
     'FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET',
-    "Not found handler already set for the arbor instance with prefix: '%s'",
+    "Not found handler already set for Fastify instance with prefix: '%s'",
   ),
 
   FST_ERR_PLUGIN_VERSION_MISMATCH: define(
@@ -309,7 +403,12 @@ export const errorCodes = {
     'FST_ERR_PLUGIN_DEPENDENCY_MISSING',
     "The dependency '%s' of plugin '%s' is not registered",
   ),
-  FST_ERR_PLUGIN_CALLBACK_NOT_FN: define('FST_ERR_PLUGIN_CALLBACK_NOT_FN', 'plugin: %s'),
+  FST_ERR_PLUGIN_CALLBACK_NOT_FN: define(
+    'FST_ERR_PLUGIN_CALLBACK_NOT_FN',
+    'plugin: %s',
+    500,
+    TypeError,
+  ),
   FST_ERR_PLUGIN_NOT_VALID: define('FST_ERR_PLUGIN_NOT_VALID', 'plugin: %s'),
   FST_ERR_PLUGIN_TIMEOUT: define(
     'FST_ERR_PLUGIN_TIMEOUT',
@@ -318,3 +417,17 @@ export const errorCodes = {
 } as const
 
 export type ErrorCode = keyof typeof errorCodes
+
+/**
+ * Makes the errors of these classes TypeErrors as well (`err instanceof TypeError`), as Fastify's
+ * are: their prototype chain goes through TypeError.prototype instead of ArborError.prototype,
+ * which holds nothing but the brand and the name, both kept.
+ */
+function alsoTypeErrors(...classes: ArborErrorClass[]): void {
+  const base = Object.create(TypeError.prototype, {
+    [brand]: { value: true },
+    name: { value: 'FastifyError', writable: true },
+  }) as object
+  for (const cls of classes) Object.setPrototypeOf(cls.prototype, base)
+}
+alsoTypeErrors(errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE)

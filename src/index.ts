@@ -12,6 +12,12 @@ export type { ContentTypeParserOptions, PoisoningAction } from './types/content.
 export type { ApplicationHookName, HookName, RequestHookName } from './types/hook-names.ts'
 export type { HTTPMethod, RouteGenericInterface } from './types/http.ts'
 export type {
+  ContextDescription,
+  InspectedItem,
+  PrintContextsOptions,
+  RouteDescription,
+} from './types/inspect.ts'
+export type {
   ArborErrorLike,
   ArborInstance,
   ArborPluginAsync,
@@ -20,6 +26,7 @@ export type {
   ArborReply,
   ArborRequest,
   BodyParser,
+  ChildLoggerFactory,
   ContentTypeParserFn,
   DoneCallback,
   ErrorHandler,
@@ -31,12 +38,14 @@ export type {
   ShorthandRouteOptions,
   StreamParser,
 } from './types/instance.ts'
-export type { ArborLogger } from './types/logger.ts'
+export type { ArborLogger, ChildLoggerOptions } from './types/logger.ts'
 export type { ConstraintStrategy, TrustProxy } from './types/routing.ts'
 export type {
   HttpPart,
   JSONSchema,
   RouteSchema,
+  SchemaBucket,
+  SchemaControllerOptions,
   SchemaErrorFormatter,
   SchemaValidationError,
   SerializerCompiler,
@@ -48,4 +57,3 @@ export type {
   ValidatorFunction,
 } from './types/schema.ts'
 export type { ListenOptions } from './types/server.ts'
-

@@ -1,11 +1,9 @@
 import type pinoType from 'pino'
-import type { DestinationStream, Logger, LoggerOptions } from 'pino'
+import type { Logger, LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
-import type { ArborLogger } from '../types/logger.ts'
+import type { ArborLogger, ChildLoggerOptions } from '../types/logger.ts'
 import { requireLazily } from './lazy-require.ts'
-
-/** pino, loaded with the first logger arbor builds: logging off needs none. */
-const loadPino = () => requireLazily('pino') as typeof pinoType
+import { createPino } from './pretty-logs.ts'
 
 const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
 
@@ -51,9 +49,28 @@ export const serializers = {
   res(reply: { statusCode?: number }) {
     return { statusCode: reply.statusCode }
   },
+  // pino loads with the first logger arbor builds (pretty-logs.ts): logging off needs none
   err(err: Error) {
-    return loadPino().stdSerializers.err(err)
+    return (requireLazily('pino') as typeof pinoType).stdSerializers.err(err)
   },
+}
+
+/** Fastify's default child logger factory: `logger.child(bindings, opts)`. */
+export const defaultChildLoggerFactory = function defaultChildLoggerFactory(
+  this: unknown,
+  logger: ArborLogger,
+  bindings: Record<string, unknown>,
+  opts: ChildLoggerOptions,
+): ArborLogger {
+  return logger.child(bindings, opts)
+}
+
+/** What a custom child logger factory returned must be a logger (FST_ERR_LOG_INVALID_LOGGER). */
+export function assertLogger(value: unknown): asserts value is ArborLogger {
+  const missing = [...levels, 'child'].filter(
+    (m) => typeof (value as Record<string, unknown> | null | undefined)?.[m] !== 'function',
+  )
+  if (missing.length > 0) throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(missing.join(','))
 }
 
 function isLoggerInstance(value: object): value is ArborLogger {
@@ -66,7 +83,7 @@ function isLoggerInstance(value: object): value is ArborLogger {
 /** Builds the root logger from the `logger` factory option. */
 export function createLogger(option: boolean | LoggerOptions | Logger | undefined): ArborLogger {
   if (option === undefined || option === false) return silentLogger
-  if (option === true) return loadPino()({ serializers }) as unknown as ArborLogger
+  if (option === true) return createPino({ serializers }, undefined, undefined)
   if (
     'child' in option ||
     levels.some((l) => l in option && typeof (option as Record<string, unknown>)[l] === 'function')
@@ -79,9 +96,11 @@ export function createLogger(option: boolean | LoggerOptions | Logger | undefine
     }
     return option
   }
-  const { stream, ...rest } = option as LoggerOptions & { stream?: NodeJS.WritableStream }
+  const { stream, pretty, ...rest } = option as LoggerOptions & {
+    stream?: NodeJS.WritableStream
+    pretty?: unknown
+  }
   const options: LoggerOptions = { ...rest, serializers: { ...serializers, ...rest.serializers } }
-  const pino = loadPino()
-  const logger = stream ? pino(options, stream as DestinationStream) : pino(options)
-  return logger as unknown as ArborLogger
+  // JSON, or human-readable lines at a developer's terminal (config/pretty-logs.ts)
+  return createPino(options, stream, pretty)
 }

@@ -1,10 +1,19 @@
-import type { IncomingMessage } from 'node:http'
+import type { ServerOptions as HttpServerOptions, IncomingMessage, Server } from 'node:http'
+import type { ServerOptions as HttpsServerOptions } from 'node:https'
+import type { Socket } from 'node:net'
 import type { Logger, LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
 import type { PoisoningAction } from '../types/content.ts'
-import type { ArborInstance } from '../types/instance.ts'
+import type {
+  ArborInstance,
+  ArborReply,
+  ArborRequest,
+  ChildLoggerFactory,
+} from '../types/instance.ts'
 import type { ConstraintStrategy, TrustProxy } from '../types/routing.ts'
-import type { SchemaErrorFormatter } from '../types/schema.ts'
+import type { SchemaControllerOptions, SchemaErrorFormatter } from '../types/schema.ts'
+import type { InitialConfig } from '../types/server.ts'
+import { validateConfig } from './initial-config.ts'
 
 /** Options of the Ajv-based default validator (spec "Validator compiler" 2). */
 export interface AjvFactoryOptions {
@@ -12,10 +21,19 @@ export interface AjvFactoryOptions {
   plugins?: Array<unknown>
 }
 
+/** The request handler a `serverFactory` must call for every request. */
+export type ServerHandler = (req: IncomingMessage, res: import('node:http').ServerResponse) => void
+
 /** Everything `arbor(options)` accepts. */
 export interface ArborOptions {
-  /** `true`, pino options (plus `stream`, where lines are written), or a pino-compatible logger */
-  logger?: boolean | (LoggerOptions & { stream?: { write(msg: string): void } }) | Logger
+  /**
+   * `true`, pino options (plus `stream`, where lines are written, and `pretty`: human-readable
+   * lines instead of JSON, by default at a terminal outside production), or a pino logger
+   */
+  logger?:
+    | boolean
+    | (LoggerOptions & { stream?: { write(msg: string): void }; pretty?: boolean })
+    | Logger
   bodyLimit?: number
   caseSensitive?: boolean
   ignoreTrailingSlash?: boolean
@@ -31,9 +49,15 @@ export interface ArborOptions {
   connectionTimeout?: number
   keepAliveTimeout?: number
   requestTimeout?: number
+  /** requests served on one keep-alive connection; the next gets 503 and `Connection: close` */
+  maxRequestsPerSocket?: number | null
   forceCloseConnections?: boolean | 'idle'
   pluginTimeout?: number
   exposeHeadRoutes?: boolean
+  /** `false`: route schemas must be full JSON Schemas (Fastify's `jsonShorthand`) */
+  jsonShorthand?: boolean
+  /** let find-my-way accept route regexps it considers unsafe (catastrophic backtracking) */
+  allowUnsafeRegex?: boolean
   querystringParser?: (query: string) => Record<string, unknown>
   ajv?: AjvFactoryOptions
   schemaErrorFormatter?: SchemaErrorFormatter
@@ -48,6 +72,26 @@ export interface ArborOptions {
     storage(): unknown
     deriveVersion<Context>(req: IncomingMessage, ctx?: Context): string
   }
+  /** options for `http.createServer` (maxHeaderSize, connectionsCheckingInterval, ...) */
+  http?: HttpServerOptions
+  /** `https.createServer` options (key, cert, ...); `true` builds an https server without them */
+  https?: boolean | HttpsServerOptions | null
+  /** an HTTP/2 server (with `https`: a secure one, `allowHTTP1` to serve HTTP/1 too) */
+  http2?: boolean
+  /** how long an idle HTTP/2 session is kept (milliseconds) */
+  http2SessionTimeout?: number
+  /** builds the server: `(handler, options) => server`; arbor calls no listen or timeout on it */
+  serverFactory?: (handler: ServerHandler, options: ArborOptions) => Server
+  /** answers a malformed request on its socket; `this` is the root instance */
+  clientErrorHandler?: (this: ArborInstance, err: Error & { code?: string }, socket: Socket) => void
+  /** handles the errors arbor raises before routing (FST_ERR_BAD_URL) */
+  frameworkErrors?: (error: Error, request: ArborRequest, reply: ArborReply) => void
+  /** where shared schemas live and how the default compilers are built (Fastify's option) */
+  schemaController?: SchemaControllerOptions
+  /** fast-json-stringify options for the default serializer (e.g. `{ rounding: 'ceil' }`) */
+  serializerOpts?: Record<string, unknown>
+  /** builds each request's logger: `(logger, bindings, opts, rawReq) => child` */
+  childLoggerFactory?: ChildLoggerFactory
   /**
    * When the default compilers compile route schemas: `'lazy'` (default) checks each schema
    * at ready and compiles it on the route's first request; `'eager'` compiles all at ready.
@@ -73,9 +117,12 @@ export interface ResolvedOptions {
   connectionTimeout: number
   keepAliveTimeout: number
   requestTimeout: number
+  maxRequestsPerSocket: number
   forceCloseConnections: boolean | 'idle'
   pluginTimeout: number
   exposeHeadRoutes: boolean
+  jsonShorthand: boolean
+  allowUnsafeRegex: boolean
   querystringParser: ((query: string) => Record<string, unknown>) | undefined
   ajv: AjvFactoryOptions
   schemaErrorFormatter: SchemaErrorFormatter | undefined
@@ -83,44 +130,34 @@ export interface ResolvedOptions {
   rewriteUrl: ArborOptions['rewriteUrl']
   trustProxy: TrustProxy
   versioning: ArborOptions['versioning']
+  http: HttpServerOptions | undefined
+  https: HttpsServerOptions | undefined
+  serverFactory: ArborOptions['serverFactory']
+  clientErrorHandler: ArborOptions['clientErrorHandler']
+  frameworkErrors: ArborOptions['frameworkErrors']
+  /** the options as given, for `serverFactory(handler, options)` */
+  given: ArborOptions
+  /** `instance.initialConfig`: the schema's options, validated and frozen */
+  initialConfig: InitialConfig
+  schemaController: SchemaControllerOptions | undefined
+  serializerOpts: Record<string, unknown> | undefined
+  childLoggerFactory: ChildLoggerFactory | undefined
   compileSchemas: 'lazy' | 'eager'
 }
 
 type Check = (value: unknown) => boolean
 const isBool: Check = (v) => typeof v === 'boolean'
-const isNonNegInt: Check = (v) => Number.isInteger(v) && (v as number) >= 0
-const isPosInt: Check = (v) => Number.isInteger(v) && (v as number) > 0
 const isFn: Check = (v) => typeof v === 'function'
 const isObject: Check = (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
-const isPoisoning: Check = (v) => v === 'error' || v === 'remove' || v === 'ignore'
+const isNonNegInt: Check = (v) => Number.isInteger(v) && (v as number) >= 0
 
-// One row per option: how to check it and what the message says it should be.
-const checks: Record<keyof ArborOptions, [Check, string]> = {
+// Options outside Fastify's configuration schema that arbor checks itself (Fastify would fail
+// later, at the first request): one row per option, how to check it and what it should be.
+const checks: Partial<Record<keyof ArborOptions, [Check, string]>> = {
   logger: [(v) => typeof v === 'boolean' || isObject(v), 'a boolean, pino options or a logger'],
-  bodyLimit: [isPosInt, 'an integer greater than 0'],
-  caseSensitive: [isBool, 'a boolean'],
-  ignoreTrailingSlash: [isBool, 'a boolean'],
-  ignoreDuplicateSlashes: [isBool, 'a boolean'],
-  maxParamLength: [isPosInt, 'an integer greater than 0'],
-  onProtoPoisoning: [isPoisoning, "'error', 'remove' or 'ignore'"],
-  onConstructorPoisoning: [isPoisoning, "'error', 'remove' or 'ignore'"],
   return503OnClosing: [isBool, 'a boolean'],
-  requestIdHeader: [
-    (v) => v === false || (typeof v === 'string' && v.length > 0),
-    'a header name or false',
-  ],
-  requestIdLogLabel: [(v) => typeof v === 'string' && v.length > 0, 'a non-empty string'],
   genReqId: [isFn, 'a function'],
-  disableRequestLogging: [isBool, 'a boolean'],
-  connectionTimeout: [isNonNegInt, 'an integer >= 0 (milliseconds)'],
-  keepAliveTimeout: [isNonNegInt, 'an integer >= 0 (milliseconds)'],
-  requestTimeout: [isNonNegInt, 'an integer >= 0 (milliseconds)'],
-  forceCloseConnections: [(v) => typeof v === 'boolean' || v === 'idle', "a boolean or 'idle'"],
-  pluginTimeout: [isNonNegInt, 'an integer >= 0 (milliseconds)'],
-  exposeHeadRoutes: [isBool, 'a boolean'],
-  querystringParser: [isFn, 'a function'],
   ajv: [isObject, 'an object { customOptions?, plugins? }'],
-  schemaErrorFormatter: [isFn, 'a function'],
   constraints: [isObject, 'an object of constraint strategies by name'],
   rewriteUrl: [isFn, 'a function'],
   trustProxy: [
@@ -133,63 +170,131 @@ const checks: Record<keyof ArborOptions, [Check, string]> = {
     'a boolean, a hop count, addresses (string or array) or a function',
   ],
   versioning: [isObject, 'an object { storage, deriveVersion }'],
+  http: [isObject, 'an object of http.createServer options'],
+  serverFactory: [isFn, 'a function'],
+  clientErrorHandler: [isFn, 'a function'],
+  frameworkErrors: [isFn, 'a function'],
+  schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
+  serializerOpts: [isObject, 'an object of fast-json-stringify options'],
+  childLoggerFactory: [isFn, 'a function'],
   compileSchemas: [(v) => v === 'lazy' || v === 'eager', "'lazy' or 'eager'"],
 }
 
-/** Checks every option the user gave and fills in the defaults; a wrong type names the option. */
+const poisoningActions = new Set(['error', 'remove', 'ignore'])
+
+/** Checks every option the user gave, as Fastify 4.25 does, and fills in the defaults. */
 export function resolveOptions(options: ArborOptions | undefined): ResolvedOptions {
   if (options === undefined || options === null) options = {}
   if (!isObject(options)) throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ()
-  for (const [name, value] of Object.entries(options)) {
-    const row = checks[name as keyof ArborOptions]
-    if (row === undefined || value === undefined) continue
-    if (!row[0](value)) {
+  // Fastify's own checks first, in its order and with its errors.
+  if (options.querystringParser && typeof options.querystringParser !== 'function') {
+    throw new errorCodes.FST_ERR_QSP_NOT_FN(typeof options.querystringParser)
+  }
+  const bodyLimit = options.bodyLimit
+  if (bodyLimit !== undefined && (!Number.isInteger(bodyLimit) || bodyLimit <= 0)) {
+    throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(bodyLimit)
+  }
+  for (const [name, row] of Object.entries(checks)) {
+    const value = options[name as keyof ArborOptions]
+    if (value !== undefined && !row[0](value)) {
       throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(
         `option "${name}" must be ${row[1]}, got ${describe(value)}`,
       )
     }
   }
-  const ajv = options.ajv ?? {}
-  if (ajv.customOptions !== undefined && !isObject(ajv.customOptions)) {
-    throw new errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ(describe(ajv.customOptions))
+  const ajv = { customOptions: {}, plugins: [], ...options.ajv }
+  if (Object.prototype.toString.call(ajv.customOptions) !== '[object Object]') {
+    throw new errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ(typeof ajv.customOptions)
   }
-  if (ajv.plugins !== undefined && !Array.isArray(ajv.plugins)) {
-    throw new errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR(describe(ajv.plugins))
+  if (!Array.isArray(ajv.plugins)) {
+    throw new errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR(typeof ajv.plugins)
   }
-  if (
-    options.schemaErrorFormatter !== undefined &&
-    options.schemaErrorFormatter.constructor.name === 'AsyncFunction'
-  ) {
-    throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN('AsyncFunction')
+  const header = options.requestIdHeader
+  const config = validateConfig({
+    ...options,
+    // Fastify's reading before its schema: falsy timeouts are the defaults, the header lower-cased
+    connectionTimeout: options.connectionTimeout || 0,
+    keepAliveTimeout: options.keepAliveTimeout || 72_000,
+    maxRequestsPerSocket: options.maxRequestsPerSocket || 0,
+    requestTimeout: options.requestTimeout || 0,
+    requestIdHeader:
+      header === false
+        ? false
+        : typeof header === 'string' && header !== ''
+          ? header.toLowerCase()
+          : header || 'request-id',
+    requestIdLogLabel: options.requestIdLogLabel || 'reqId',
+    disableRequestLogging: options.disableRequestLogging || false,
+  })
+  // Stricter than Fastify (any string): an unknown action would silently act as 'error'.
+  for (const name of ['onProtoPoisoning', 'onConstructorPoisoning'] as const) {
+    if (!poisoningActions.has(config[name])) {
+      const message = 'must be equal to one of the allowed values'
+      const error = new errorCodes.FST_ERR_INIT_OPTS_INVALID(JSON.stringify([message]))
+      ;(error as unknown as { errors: unknown }).errors = [{ instancePath: `/${name}`, message }]
+      throw error
+    }
+  }
+  if (options.schemaErrorFormatter !== undefined) {
+    validateSchemaErrorFormatter(options.schemaErrorFormatter)
+  }
+  const https = options.https === true ? {} : options.https || undefined
+  const bucket = options.schemaController?.bucket
+  if (bucket !== undefined && typeof bucket !== 'function') {
+    throw new errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof bucket)
   }
   return {
     logger: options.logger ?? false,
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    caseSensitive: options.caseSensitive ?? true,
-    ignoreTrailingSlash: options.ignoreTrailingSlash ?? false,
-    ignoreDuplicateSlashes: options.ignoreDuplicateSlashes ?? false,
-    maxParamLength: options.maxParamLength ?? 100,
-    onProtoPoisoning: options.onProtoPoisoning ?? 'error',
-    onConstructorPoisoning: options.onConstructorPoisoning ?? 'error',
+    bodyLimit: config.bodyLimit,
+    caseSensitive: config.caseSensitive,
+    ignoreTrailingSlash: config.ignoreTrailingSlash,
+    ignoreDuplicateSlashes: config.ignoreDuplicateSlashes,
+    maxParamLength: config.maxParamLength,
+    onProtoPoisoning: config.onProtoPoisoning as PoisoningAction,
+    onConstructorPoisoning: config.onConstructorPoisoning as PoisoningAction,
     return503OnClosing: options.return503OnClosing ?? true,
-    requestIdHeader: options.requestIdHeader ?? 'request-id',
-    requestIdLogLabel: options.requestIdLogLabel ?? 'reqId',
+    requestIdHeader: config.requestIdHeader,
+    requestIdLogLabel: config.requestIdLogLabel,
     genReqId: options.genReqId,
-    disableRequestLogging: options.disableRequestLogging ?? false,
-    connectionTimeout: options.connectionTimeout ?? 0,
-    keepAliveTimeout: options.keepAliveTimeout ?? 72_000,
-    requestTimeout: options.requestTimeout ?? 0,
-    forceCloseConnections: options.forceCloseConnections ?? 'idle',
-    pluginTimeout: options.pluginTimeout ?? 10_000,
-    exposeHeadRoutes: options.exposeHeadRoutes ?? true,
-    querystringParser: options.querystringParser,
+    disableRequestLogging: config.disableRequestLogging,
+    connectionTimeout: config.connectionTimeout,
+    keepAliveTimeout: config.keepAliveTimeout,
+    requestTimeout: config.requestTimeout,
+    maxRequestsPerSocket: config.maxRequestsPerSocket ?? 0,
+    forceCloseConnections:
+      typeof options.forceCloseConnections === 'boolean' ? options.forceCloseConnections : 'idle',
+    pluginTimeout: config.pluginTimeout,
+    exposeHeadRoutes: config.exposeHeadRoutes,
+    jsonShorthand: config.jsonShorthand,
+    allowUnsafeRegex: config.allowUnsafeRegex,
+    querystringParser: options.querystringParser || undefined,
     ajv,
     schemaErrorFormatter: options.schemaErrorFormatter,
     constraints: options.constraints,
     rewriteUrl: options.rewriteUrl,
     trustProxy: options.trustProxy ?? false,
     versioning: options.versioning,
+    http: options.http,
+    https: typeof https === 'object' ? https : undefined,
+    serverFactory: options.serverFactory,
+    clientErrorHandler: options.clientErrorHandler,
+    frameworkErrors: options.frameworkErrors,
+    given: options,
+    initialConfig: config,
+    schemaController: options.schemaController,
+    serializerOpts: options.serializerOpts,
+    childLoggerFactory: options.childLoggerFactory,
     compileSchemas: options.compileSchemas ?? 'lazy',
+  }
+}
+
+/** Fastify's check of a schema error formatter, for the option and `setSchemaErrorFormatter`. */
+export function validateSchemaErrorFormatter(formatter: unknown): void {
+  if (typeof formatter !== 'function') {
+    throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter)
+  }
+  if (formatter.constructor.name === 'AsyncFunction') {
+    throw new errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN('AsyncFunction')
   }
 }
 

@@ -1,6 +1,7 @@
 import { Reply } from '../request/reply.ts'
 import { Request } from '../request/request.ts'
 import type { ReplyClass, RequestClass } from '../request/route-context.ts'
+import { installDecoratorWarnings } from './decorator-warnings.ts'
 import type { ContextState } from './state.ts'
 
 /**
@@ -23,6 +24,8 @@ export function resolveClasses(state: ContextState): void {
     parent === null,
   )
   for (const child of state.children) resolveClasses(child)
+  // Decided once, at ready: in production no warning getter is installed (decorator-warnings.ts).
+  if (parent === null && process.env.NODE_ENV !== 'production') installDecoratorWarnings(state)
 }
 
 function classFor<C extends RequestClass | ReplyClass>(

@@ -2,7 +2,8 @@ import type { Server } from 'node:http'
 import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
-import { arborVersion } from './plugin-meta.ts'
+import type { InitialConfig } from '../types/server.ts'
+import { arborVersion, fastifyApiVersion } from './plugin-meta.ts'
 import { type ContextState, kState } from './state.ts'
 
 /**
@@ -15,9 +16,17 @@ import { type ContextState, kState } from './state.ts'
 export class Arbor {
   declare [kState]: ContextState
 
-  /** arbor's own version. */
+  /** The Fastify version whose API arbor implements: plugins check their range against it. */
   get version(): string {
+    return fastifyApiVersion
+  }
+  /** arbor's own version. */
+  get arborVersion(): string {
     return arborVersion
+  }
+  /** The factory options Fastify's configuration schema knows, validated, defaulted and frozen. */
+  get initialConfig(): InitialConfig {
+    return this[kState].root.options.initialConfig
   }
   get log(): ArborLogger {
     return this[kState].logger

@@ -5,12 +5,19 @@ import type {
   AppRuntime,
   ErrorHandlerLink,
   ReplyClass,
+  ReplySerializer,
   RequestClass,
   RouteContext,
 } from '../request/route-context.ts'
 import type { SchemaSet } from '../schema/schema-set.ts'
-import type { ArborInstance, ErrorHandler, NotFoundHandler, RouteHooks } from '../types/instance.ts'
-import type { ArborLogger } from '../types/logger.ts'
+import type {
+  ArborInstance,
+  ChildLoggerFactory,
+  ErrorHandler,
+  NotFoundHandler,
+  RouteHooks,
+} from '../types/instance.ts'
+import type { ArborLogger, ChildLoggerOptions } from '../types/logger.ts'
 import type {
   SchemaErrorFormatter,
   SerializerCompiler,
@@ -37,6 +44,10 @@ export interface ContextState {
   name: string
   prefix: string
   logger: ArborLogger
+  /** serializers the request loggers of this context's routes add (`logSerializers`) */
+  logSerializers: ChildLoggerOptions['serializers']
+  /** how this context's routes build each request's logger (`setChildLoggerFactory`) */
+  childLoggerFactory: ChildLoggerFactory
   hooks: HookStore
   /**
    * Where this context's request and reply decorators are kept until the application is ready.
@@ -53,6 +64,8 @@ export interface ContextState {
   validatorCompiler: ValidatorCompiler | undefined
   serializerCompiler: SerializerCompiler | undefined
   schemaErrorFormatter: SchemaErrorFormatter
+  /** set by `setReplySerializer` here; unset: the nearest ancestor's (see reply-serializer-methods.ts) */
+  replySerializer?: ReplySerializer
   /** plugin names registered here and in the ancestors, for `dependencies` checks */
   pluginNames: string[]
   children: ContextState[]

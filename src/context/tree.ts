@@ -28,6 +28,8 @@ function createChild(
       typeof logLevel === 'string'
         ? parentState.logger.child({}, { level: logLevel })
         : parentState.logger,
+    logSerializers: mergeSerializers(parentState.logSerializers, options.logSerializers),
+    childLoggerFactory: parentState.childLoggerFactory,
     hooks: copyHookStore(parentState.hooks),
     requestDecorators: Object.create(parentState.requestDecorators) as object,
     replyDecorators: Object.create(parentState.replyDecorators) as object,
@@ -50,6 +52,15 @@ function createChild(
   for (const hook of parentState.hooks.onRegister)
     hook.call(child as never, ...([child, options] as never[]))
   return child
+}
+
+/** A plugin's `logSerializers` add to (and override) its parent's, as in Fastify. */
+function mergeSerializers(
+  parent: ContextState['logSerializers'],
+  own: unknown,
+): ContextState['logSerializers'] {
+  if (typeof own !== 'object' || own === null) return parent
+  return { ...parent, ...(own as ContextState['logSerializers']) }
 }
 
 function joinPrefix(parentPrefix: string, prefix: unknown): string {
@@ -90,19 +101,17 @@ function checkMeta(fn: Function, instance: ArborInstance): void {
   const decorators = meta.decorators
   if (decorators === undefined) return
   const targets: Array<[string[] | undefined, object, string]> = [
-    [decorators.fastify, instance, ''],
-    [decorators.instance, instance, ''],
-    [decorators.request, state.requestDecorators, ' (request)'],
-    [decorators.reply, state.replyDecorators, ' (reply)'],
+    [decorators.fastify, instance, 'Fastify'],
+    [decorators.instance, instance, 'Fastify'],
+    [decorators.request, state.requestDecorators, 'Request'],
+    [decorators.reply, state.replyDecorators, 'Reply'],
   ]
+  // Fastify's text: "The decorator 'x' required by 'meta-name' is not present in Request"
+  const requiredBy = typeof meta.name === 'string' ? ` required by '${meta.name}'` : ''
   for (const [names, target, kind] of targets) {
     for (const decorator of names ?? []) {
       if (!(decorator in target)) {
-        throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(
-          decorator,
-          kind,
-          `the context of plugin '${name}'`,
-        )
+        throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(decorator, requiredBy, kind)
       }
     }
   }

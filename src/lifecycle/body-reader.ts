@@ -1,15 +1,18 @@
+import { AsyncResource } from 'node:async_hooks'
 import type { Readable } from 'node:stream'
 import type { Parser } from '../content/parsers.ts'
 import { errorCodes } from '../errors.ts'
 import type { RoutedReply as Reply, RoutedRequest as Request } from '../request/route-context.ts'
 import type { ArborRequest } from '../types/instance.ts'
 
-export type BodyDone = (err: Error | null, body?: unknown) => void
+export type BodyDone = (err: Error | null | undefined, body?: unknown) => void
 
 /**
  * Reads a request body through its parser. Bodies over the limit are refused before reading
  * (declared Content-Length) or as soon as they cross it (streamed); a client that goes away
- * mid-body ends the request quietly.
+ * mid-body ends the request quietly. What follows the parser runs in the async context the
+ * request had before its body was read, so an AsyncLocalStorage store set in onRequest is
+ * still there in the handler (Fastify's `content-type-parser:run` resource).
  */
 export function parseBody(
   request: Request,
@@ -17,10 +20,16 @@ export function parseBody(
   payload: Readable,
   parser: Parser,
   routeLimit: number,
-  done: BodyDone,
+  next: BodyDone,
 ): void {
+  const resource = new AsyncResource('content-type-parser:run')
+  const done: BodyDone = (err, body) => resource.runInAsyncScope(next, null, err, body)
   if (parser.parseAs === null) {
-    callParser(parser.fn, request, payload, done)
+    callParser(parser.fn, request, payload, (err, body) => {
+      // A stream parser that fails because the client went away: end quietly, as below.
+      if (err != null && request.raw.destroyed && !request.raw.complete) aborted(request, reply)
+      else done(err, body)
+    })
     return
   }
   // As in Fastify: a route's own bodyLimit, then the parser's, then the instance's.
@@ -41,7 +50,9 @@ export function parseBody(
   const onData = (chunk: Buffer | string) => {
     const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
     received += buf.length
-    if (received > limit) {
+    // A decoding stream from preParsing may report what it read (the "zip bomb" guard).
+    const encoded = (payload as Readable & { receivedEncodedLength?: number }).receivedEncodedLength
+    if (received > limit || (encoded !== undefined && encoded > limit)) {
       cleanup()
       refuse(reply, new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), done)
       return
@@ -65,8 +76,12 @@ export function parseBody(
       aborted(request, reply)
       return
     }
-    const withStatus = err as Error & { statusCode?: number }
-    if (withStatus.statusCode === undefined) withStatus.statusCode = 400
+    // As in Fastify: a stream error is the client's fault unless it says otherwise with a
+    // 4xx or 5xx status of its own.
+    const withStatus = err as Error & { statusCode?: unknown }
+    if (!(typeof withStatus.statusCode === 'number' && withStatus.statusCode >= 400)) {
+      withStatus.statusCode = 400
+    }
     done(withStatus)
   }
   const onClose = () => {
@@ -87,6 +102,8 @@ export function parseBody(
   payload.on('end', onEnd)
   payload.on('error', onError)
   raw.on('close', onClose)
+  // A stream from preParsing may start paused (@fastify/compress's decompressor does).
+  payload.resume()
   if (isRaw && raw.readableEnded && !finished) onEnd()
 }
 
@@ -101,15 +118,17 @@ function aborted(request: Request, reply: Reply): void {
   request.log.info({ reqId: request.id }, 'request aborted while reading the body')
 }
 
+/**
+ * Calls a parser in any of its forms: `done(err, body)`, a returned promise, or a throw.
+ * `done()` with no arguments is a success with an undefined body (@fastify/multipart's
+ * parser ends that way). An error without a status of its own is a 500, as in Fastify.
+ */
 function callParser(fn: Function, request: Request, input: unknown, done: BodyDone): void {
   let settled = false
   const once: BodyDone = (err, body) => {
     if (settled) return
     settled = true
-    if (err && (err as Error & { statusCode?: number }).statusCode === undefined) {
-      ;(err as Error & { statusCode?: number }).statusCode = 400
-    }
-    done(err, body)
+    done(err ?? null, body)
   }
   let result: unknown
   try {

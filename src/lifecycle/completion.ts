@@ -1,19 +1,30 @@
 import type { RoutedReply as Reply, RoutedRequest as Request } from '../request/route-context.ts'
 import { runObserverHooks } from './hook-runner.ts'
 
-/** Runs once the response closed: onRequestAbort or onResponse hooks, then the completion log. */
-export function onResponseFinished(request: Request, reply: Reply, logRequests: boolean): void {
-  const route = reply.route
+/**
+ * Watches the response for its end: `finish` (the response is complete) runs the onResponse
+ * hooks, then logs `request completed`, as Fastify does, so these come before anything logged
+ * later by the same request (a second send, a value returned after sending). A response that
+ * closes without finishing was cut short: onRequestAbort.
+ */
+export function watchResponse(request: Request, reply: Reply, logRequests: boolean): void {
   const res = reply.raw
-  // writableEnded, not writableFinished: light-my-request's response (inject) ends without
-  // ever flushing to a socket, so writableFinished stays false there.
-  if (!res.writableEnded) {
-    if (route.onRequestAbort !== null) {
-      runObserverHooks(route.onRequestAbort, request, null, undefined, false)
-    }
-    if (logRequests) reply.log.info({ res: reply }, 'request aborted by the client')
-    return
-  }
+  let finished = false
+  // `once` is not enough: light-my-request's response (inject) emits `finish` twice.
+  res.once('finish', () => {
+    if (finished) return
+    finished = true
+    onResponseFinished(request, reply, logRequests)
+  })
+  res.once('close', () => {
+    if (finished) return
+    finished = true
+    onResponseAborted(request, reply, logRequests)
+  })
+}
+
+function onResponseFinished(request: Request, reply: Reply, logRequests: boolean): void {
+  const route = reply.route
   const done = () => {
     if (logRequests) {
       reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
@@ -22,4 +33,22 @@ export function onResponseFinished(request: Request, reply: Reply, logRequests: 
   if (route.onResponse !== null)
     runObserverHooks(route.onResponse, request, reply, undefined, false, done)
   else done()
+}
+
+/**
+ * The response closed before it finished. A hijacked reply is the application's own, and a
+ * response arbor ended was answered (the connection dropped while flushing it): arbor says
+ * nothing about either. Otherwise onRequestAbort runs, and the abort is logged when the client
+ * left before any answer went out (once a stream payload has started, write.ts logs
+ * `stream closed prematurely` instead).
+ */
+function onResponseAborted(request: Request, reply: Reply, logRequests: boolean): void {
+  if (reply.hijacked || reply.raw.writableEnded) return
+  const route = reply.route
+  if (route.onRequestAbort !== null) {
+    runObserverHooks(route.onRequestAbort, request, null, undefined, false)
+  }
+  if (logRequests && !reply.raw.headersSent) {
+    reply.log.info({ res: reply }, 'request aborted by the client')
+  }
 }

@@ -3,15 +3,28 @@ import { errorCodes } from '../errors.ts'
 import type { RoutedReply as Reply } from '../request/route-context.ts'
 import { selectSerializer } from '../schema/serialization.ts'
 import type { ArborErrorLike, ErrorHandler } from '../types/instance.ts'
-import { runObserverHooks, toError } from './hook-runner.ts'
+import { runObserverHooks } from './hook-runner.ts'
+import { sendResult, warnAlreadySent } from './send-result.ts'
+import { settleThenable } from './thenable.ts'
 import { write } from './write.ts'
+
+/**
+ * The error path's entry for a failure: an Error, or any value a handler or hook threw or
+ * rejected with, passed on as it is (Fastify does not wrap it). A reply already sent only
+ * gets send's FST_ERR_REP_ALREADY_SENT warning.
+ */
+export function sendFailure(reply: Reply, failure: unknown): void {
+  // Too late to answer with it (sent or hijacked): a warning, as Fastify's reply.send(err) gives.
+  if (reply.sent) return warnAlreadySent(reply, failure instanceof Error ? failure : undefined)
+  handleError(reply, failure)
+}
 
 /**
  * The error path: onError hooks (once), then the route's error handler. A handler that throws
  * or sends an error hands it to its parent context's handler; arbor's default handler ends
  * the chain, so a loop is impossible.
  */
-export function handleError(reply: Reply, error: Error): void {
+export function handleError(reply: Reply, error: unknown): void {
   reply.payloadStarted = false
   const route = reply.route
   if (route.onError !== null && reply.nextErrorHandler === null) {
@@ -25,11 +38,11 @@ export function handleError(reply: Reply, error: Error): void {
   callErrorHandler(reply, error)
 }
 
-function callErrorHandler(reply: Reply, error: ArborErrorLike): void {
+function callErrorHandler(reply: Reply, error: unknown): void {
   const next = reply.nextErrorHandler
   if (next === false) {
     // Every handler failed: answer from the error itself, skipping further hooks.
-    const payload = serializeError(reply, error)
+    const payload = serializeError(reply, asErrorLike(error))
     reply.payloadStarted = true
     // A string payload: the write cannot fail, so no failure path is needed.
     write(reply, payload, () => {})
@@ -47,47 +60,69 @@ function callErrorHandler(reply: Reply, error: ArborErrorLike): void {
   try {
     result = (link.func as ErrorHandler).call(
       link.instance!,
-      error,
+      error as ArborErrorLike,
       reply.request as never,
       reply as never,
     )
   } catch (thrown) {
-    reply.send(toError(thrown))
+    // the next handler up the chain gets it
+    sendFailure(reply, thrown)
     return
   }
   if (result === undefined || result === reply) return
-  if (result !== null && typeof (result as Promise<unknown>).then === 'function') {
-    ;(result as Promise<unknown>).then(
-      (payload) => {
-        if (payload !== undefined && payload !== reply && !reply.sent) reply.send(payload)
-      },
-      (thrown: unknown) => {
-        if (!reply.sent) reply.send(toError(thrown))
-      },
-    )
+  if (result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
+    settleThenable(result as PromiseLike<unknown>, reply, sendFailure)
     return
   }
-  reply.send(result)
+  sendResult(reply, result)
 }
 
-/** arbor's default error handler: status from the error, a log line, a JSON payload. */
-function defaultErrorHandler(error: ArborErrorLike, reply: Reply): void {
-  const withHeaders = error as ArborErrorLike & { headers?: Record<string, unknown> }
-  if (withHeaders.headers !== undefined && typeof withHeaders.headers === 'object')
-    reply.headers(withHeaders.headers)
-  if (!reply.hasStatusCode || reply.statusCode < 400) {
-    const status = error.statusCode ?? error.status
-    reply.code(typeof status === 'number' && status >= 400 && status <= 599 ? status : 500)
+/**
+ * arbor's default error handler, as Fastify's: the status from the error (`status`, then
+ * `statusCode`, from 400 to 599) or the one already set, else 500; a log line; an Error is
+ * answered `{ statusCode, code, error, message }`, any other value is sent as the payload.
+ */
+function defaultErrorHandler(error: unknown, reply: Reply): void {
+  const failure = error ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
+  const fields = (typeof failure === 'object' ? failure : {}) as ArborErrorLike & {
+    headers?: Record<string, unknown>
   }
+  if (fields.headers !== undefined && typeof fields.headers === 'object' && fields.headers !== null)
+    reply.headers(fields.headers)
+  reply.code(errorStatus(reply, fields))
   if (reply.statusCode < 500) {
-    reply.log.info({ res: reply, err: error }, error.message)
+    reply.log.info({ res: reply, err: failure }, fields.message)
   } else {
-    reply.log.error({ req: reply.request, res: reply, err: error }, error.message)
+    reply.log.error({ req: reply.request, res: reply, err: failure }, fields.message)
   }
-  const payload = serializeError(reply, error)
-  reply.outHeaders['content-type'] = 'application/json; charset=utf-8'
   reply.nextErrorHandler = false
+  if (!(failure instanceof Error)) {
+    reply.send(failure)
+    return
+  }
+  const payload = serializeError(reply, failure)
+  reply.outHeaders['content-type'] = 'application/json; charset=utf-8'
   reply.send(payload)
+}
+
+function errorStatus(reply: Reply, error: { status?: unknown; statusCode?: unknown }): number {
+  const status = httpErrorStatus(error.status)
+  const statusCode = httpErrorStatus(error.statusCode)
+  if (!reply.hasStatusCode || reply.statusCode === 200) return statusCode ?? status ?? 500
+  return status ?? statusCode ?? (reply.statusCode >= 400 ? reply.statusCode : 500)
+}
+
+function httpErrorStatus(value: unknown): number | undefined {
+  const n = typeof value === 'string' && value !== '' ? Number(value) : value
+  return typeof n === 'number' && Number.isInteger(n) && n >= 400 && n <= 599 ? n : undefined
+}
+
+/** What the last-resort payload reads of a failure that may not be an Error. */
+function asErrorLike(failure: unknown): ArborErrorLike {
+  if (failure instanceof Error) return failure
+  if (failure === undefined || failure === null) return new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
+  if (typeof failure === 'object') return failure as ArborErrorLike
+  return { name: 'Error', message: String(failure) }
 }
 
 /** `{ statusCode, code, error, message }`, or the route's response schema for that status. */
@@ -99,13 +134,23 @@ function serializeError(reply: Reply, error: ArborErrorLike): string {
     const fn =
       serializers === null ? undefined : selectSerializer(serializers, statusCode, undefined)
     if (fn !== undefined) {
-      return fn(
+      const out: unknown = fn(
         Object.create(error, {
           error: { value: name },
           message: { value: error.message },
           statusCode: { value: statusCode },
         }),
       )
+      if (typeof out === 'string') return out
+      if (Buffer.isBuffer(out)) return out.toString()
+      // A custom serializer that returns no string: the default error payload says so (sending
+      // `out` would serialize it again with the same serializer, without end).
+      const invalid = new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof out)
+      return JSON.stringify({
+        statusCode: invalid.statusCode,
+        code: invalid.code,
+        message: invalid.message,
+      })
     }
   } catch (err) {
     reply.log.error({ err }, 'the response schema could not serialize an error')

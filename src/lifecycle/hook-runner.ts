@@ -5,13 +5,9 @@ import type {
   RoutedRequest as Request,
 } from '../request/route-context.ts'
 
-export type Next = (err: Error | null, request: Request, reply: Reply) => void
-export type PayloadNext = (
-  err: Error | null,
-  request: Request,
-  reply: Reply,
-  payload: unknown,
-) => void
+/** `err` is null when the chain completed, else what a hook failed with (any value, as is). */
+export type Next = (err: unknown, request: Request, reply: Reply) => void
+export type PayloadNext = (err: unknown, request: Request, reply: Reply, payload: unknown) => void
 
 type RequestHookFn = (request: Request, reply: Reply, done: (err?: unknown) => void) => unknown
 type PayloadHookFn = (
@@ -29,6 +25,15 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   )
 }
 
+/**
+ * What a hook failed with, as Fastify passes it on: the value itself (a string, a plain object),
+ * except that a missing value becomes FST_ERR_SEND_UNDEFINED_ERR.
+ */
+export function asFailure(value: unknown): unknown {
+  return value === undefined || value === null ? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR() : value
+}
+
+/** An Error for a log line, whatever was thrown. */
 export function toError(value: unknown): Error {
   if (value instanceof Error) return value
   if (value === undefined || value === null) return new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()
@@ -51,8 +56,9 @@ export function runRequestHooks(
   let settledIndex = -1
   function step(err?: unknown): void {
     if (reply.hijacked) return
-    if (err !== undefined && err !== null) {
-      next(toError(err), request, reply)
+    // done(err): any truthy value fails the chain (Fastify's `if (err)`)
+    if (err) {
+      next(err, request, reply)
       return
     }
     if (i === hooks.length) {
@@ -72,13 +78,16 @@ export function runRequestHooks(
     try {
       result = fn(request, reply, done)
     } catch (e) {
-      done(e ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR())
+      // whatever was thrown fails the chain, even a falsy value (Fastify's catch does too)
+      if (settledIndex >= index || reply.hijacked) return
+      settledIndex = index
+      next(asFailure(e), request, reply)
       return
     }
     if (isThenable(result)) {
       result.then(
         () => done(),
-        (e: unknown) => done(e ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()),
+        (e: unknown) => done(e || new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()),
       )
     }
   }
@@ -98,8 +107,8 @@ export function runPayloadHooks(
   function step(err?: unknown, newPayload?: unknown): void {
     if (reply.hijacked) return
     if (newPayload !== undefined) payload = newPayload
-    if (err !== undefined && err !== null) {
-      next(toError(err), request, reply, payload)
+    if (err) {
+      next(err, request, reply, payload)
       return
     }
     if (i === hooks.length) {
@@ -117,13 +126,15 @@ export function runPayloadHooks(
     try {
       result = fn(request, reply, payload, done)
     } catch (e) {
-      done(e ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR())
+      if (settledIndex >= index || reply.hijacked) return
+      settledIndex = index
+      next(asFailure(e), request, reply, payload)
       return
     }
     if (isThenable(result)) {
       result.then(
         (p) => done(undefined, p),
-        (e: unknown) => done(e ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()),
+        (e: unknown) => done(e || new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()),
       )
     }
   }

@@ -1,21 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isSilent } from '../config/logger.ts'
 import { errorCodes } from '../errors.ts'
-import type {
-  AppRuntime,
-  RoutedReply as Reply,
-  RoutedRequest as Request,
+import {
+  type AppRuntime,
+  type RoutedReply as Reply,
+  type RoutedRequest as Request,
   RouteContext,
 } from '../request/route-context.ts'
 import { runRequestHooks } from './hook-runner.ts'
 import { runHandler, startRequest } from './pipeline.ts'
 
-/** arbor's 404 answer: `{ message: 'Route GET:/nope not found', error: 'Not Found', statusCode: 404 }`. */
+/**
+ * arbor's 404 answer, logged at info as Fastify does:
+ * `{ message: 'Route GET:/nope not found', error: 'Not Found', statusCode: 404 }`.
+ */
 export function defaultNotFoundHandler(request: Request, reply: Reply): void {
-  reply.code(404).send({
-    message: `Route ${request.method}:${request.url} not found`,
-    error: 'Not Found',
-    statusCode: 404,
-  })
+  const { method, url } = request.raw
+  const message = `Route ${method}:${url} not found`
+  request.log.info(message)
+  reply.code(404).send({ message, error: 'Not Found', statusCode: 404 })
 }
 
 /**
@@ -45,19 +48,67 @@ export function routeNotFound(app: AppRuntime, req: IncomingMessage, res: Server
   startRequest(route, req, res, {}, parseQuery(app, req.url ?? '/'))
 }
 
-/** find-my-way's bad-URL callback: 400 FST_ERR_BAD_URL through the not-found context. */
+/**
+ * find-my-way's bad-URL callback. With `frameworkErrors`, that handler gets FST_ERR_BAD_URL and
+ * a request and reply of their own (no hooks; `reply.callNotFound()` answers a plain 404);
+ * otherwise the 400 is written at once, before any hook, as Fastify does.
+ */
 export function routeBadUrl(
   app: AppRuntime,
   path: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
-  const route = notFoundRouteFor(app, req.url ?? '/')
+  const handler = app.options.frameworkErrors
+  if (handler === undefined) {
+    const body = JSON.stringify({
+      error: 'Bad Request',
+      code: 'FST_ERR_BAD_URL',
+      message: `'${path}' is not a valid url component`,
+      statusCode: 400,
+    })
+    res.writeHead(400, { 'Content-Type': 'application/json', 'Content-Length': body.length })
+    res.end(body)
+    return
+  }
+  const route = frameworkErrorsRoute(app)
   const id = app.genReqId(req)
-  const log = route.logger.child({ [app.options.requestIdLogLabel]: id })
+  const log = isSilent(route.logger)
+    ? route.logger
+    : route.logger.child({ [app.options.requestIdLogLabel]: id })
   const request = new route.Request(id, {}, req, {}, log, route)
   const reply = new route.Reply(res, request, log, route)
-  reply.code(400).send(new errorCodes.FST_ERR_BAD_URL(path))
+  if (!app.options.disableRequestLogging) log.info({ req: request }, 'incoming request')
+  handler(new errorCodes.FST_ERR_BAD_URL(path), request as never, reply as never)
+}
+
+const frameworkErrorsRoutes = new WeakMap<AppRuntime, RouteContext>()
+
+// The root's classes and logger, without its hooks or error handlers (Fastify's onBadUrl context).
+function frameworkErrorsRoute(app: AppRuntime): RouteContext {
+  let route = frameworkErrorsRoutes.get(app)
+  if (route === undefined) {
+    const root = app.notFoundRoutes[app.notFoundRoutes.length - 1]!
+    route = new RouteContext(
+      '*',
+      root.url,
+      root.options,
+      app,
+      {
+        prefix: '',
+        instance: root.instance,
+        Request: root.Request,
+        Reply: root.Reply,
+        logger: root.logger,
+        parsers: root.parsers,
+        errorHandler: { func: null, instance: null, parent: null },
+        schemaErrorFormatter: root.schemaErrorFormatter,
+      },
+      true,
+    )
+    frameworkErrorsRoutes.set(app, route)
+  }
+  return route
 }
 
 function parseQuery(app: AppRuntime, url: string): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import { isSilent } from '../config/logger.ts'
+import { assertLogger, isSilent } from '../config/logger.ts'
 import { errorCodes } from '../errors.ts'
 import type {
   RoutedReply as Reply,
@@ -8,26 +8,22 @@ import type {
   RouteContext,
 } from '../request/route-context.ts'
 import { runValidator, type ValidationOutcome } from '../schema/validation.ts'
+import type { ArborLogger } from '../types/logger.ts'
 import { parseBody } from './body-reader.ts'
-import { onResponseFinished } from './completion.ts'
-import { runObserverHooks, runPayloadHooks, runRequestHooks, toError } from './hook-runner.ts'
+import { watchResponse } from './completion.ts'
+import { sendFailure } from './error-handling.ts'
+import { runObserverHooks, runPayloadHooks, runRequestHooks } from './hook-runner.ts'
+import { sendResult } from './send-result.ts'
+import { settleThenable } from './thenable.ts'
 
 // The request lifecycle, in the order of docs/hooks.md:
 // routing → onRequest → preParsing → body parsing → preValidation → validation →
 // preHandler → handler → (reply) preSerialization → serialization → onSend → write → onResponse
 
-const bodyMethods = new Set([
-  'POST',
-  'PUT',
-  'PATCH',
-  'TRACE',
-  'SEARCH',
-  'PROPFIND',
-  'PROPPATCH',
-  'LOCK',
-  'REPORT',
-  'MKCALENDAR',
-])
+// Fastify 4.25.2 parses the bodies of these methods; other methods (GET, HEAD and the
+// WebDAV ones: PROPFIND, LOCK, REPORT, ...) reach the handler unparsed.
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'TRACE', 'SEARCH'])
+// ... and of these when the request names a content type and says it has a body.
 const optionalBodyMethods = new Set(['DELETE', 'OPTIONS'])
 
 /** find-my-way's handler for every route: builds request and reply and starts the chain. */
@@ -51,15 +47,18 @@ export function startRequest(
 ): { request: Request; reply: Reply } {
   const app = route.app
   const id = app.genReqId(req)
-  const log = isSilent(route.logger)
-    ? route.logger
-    : route.logger.child({ [app.options.requestIdLogLabel]: id })
+  const log =
+    route.loggerFactory !== null
+      ? requestLogger(route, id, req)
+      : isSilent(route.logger)
+        ? route.logger
+        : route.logger.child({ [app.options.requestIdLogLabel]: id })
   const request = new route.Request(id, params, req, query, log, route)
   const reply = new route.Reply(res, request, log, route)
   const logRequests = !app.options.disableRequestLogging && log.level !== 'silent'
   if (logRequests) log.info({ req: request }, 'incoming request')
   if (logRequests || route.onResponse !== null || route.onRequestAbort !== null) {
-    res.once('close', () => onResponseFinished(request, reply, logRequests))
+    watchResponse(request, reply, logRequests)
   }
   if (route.onTimeout !== null && app.options.connectionTimeout > 0) {
     const socket = req.socket
@@ -72,7 +71,24 @@ export function startRequest(
   return { request, reply }
 }
 
-function afterOnRequest(err: Error | null, request: Request, reply: Reply): void {
+/**
+ * A request's logger from a custom child logger factory (`this` is the route's instance);
+ * what it returns must be a logger, or the request fails with FST_ERR_LOG_INVALID_LOGGER.
+ */
+function requestLogger(route: RouteContext, id: string, req: IncomingMessage): ArborLogger {
+  const bindings = { [route.app.options.requestIdLogLabel]: id }
+  const child: unknown = route.loggerFactory!.call(
+    route.instance,
+    route.logger,
+    bindings,
+    { ...route.loggerOptions },
+    req,
+  )
+  assertLogger(child)
+  return child
+}
+
+function afterOnRequest(err: unknown, request: Request, reply: Reply): void {
   if (err !== null) return sendError(reply, err)
   if (reply.sent) return
   const route = reply.route
@@ -83,41 +99,44 @@ function afterOnRequest(err: Error | null, request: Request, reply: Reply): void
   }
 }
 
-function afterPreParsing(
-  err: Error | null,
-  request: Request,
-  reply: Reply,
-  payload: unknown,
-): void {
+function afterPreParsing(err: unknown, request: Request, reply: Reply, payload: unknown): void {
   if (err !== null) return sendError(reply, err)
   if (reply.sent) return
   readBody(request, reply, payload as Readable)
 }
 
-/** Which bodies are read: DESIGN.md "Divergences" 3. */
+/** Which bodies are read: DESIGN.md "Divergences" 3, in Fastify 4.25.2's terms. */
 function readBody(request: Request, reply: Reply, payload: Readable): void {
   const raw = request.raw
   const method = raw.method ?? 'GET'
   // Node builds `req.headers` lazily; a GET never needs it here.
-  if (!bodyMethods.has(method) && !optionalBodyMethods.has(method)) {
-    return preValidation(request, reply)
-  }
+  const always = bodyMethods.has(method)
+  if (!always && !optionalBodyMethods.has(method)) return preValidation(request, reply)
   const headers = raw.headers
   const contentType = headers['content-type']
-  const hasBody =
-    headers['transfer-encoding'] !== undefined ||
-    (headers['content-length'] !== undefined && headers['content-length'] !== '0')
-  if (bodyMethods.has(method)) {
-    if (contentType === undefined && !hasBody) return preValidation(request, reply)
-  } else if (contentType === undefined || !hasBody) {
+  const length = headers['content-length']
+  if (always) {
+    // no content type and no body: nothing to parse
+    const empty =
+      headers['transfer-encoding'] === undefined && (length === undefined || length === '0')
+    if (contentType === undefined && empty) return preValidation(request, reply)
+  } else if (
+    contentType === undefined ||
+    (headers['transfer-encoding'] === undefined && length === undefined)
+  ) {
+    // DELETE and OPTIONS: parsed when they name a content type and announce a body, even
+    // an empty one (`Content-Length: 0` reaches the parser, as in Fastify)
     return preValidation(request, reply)
   }
-  const parser = reply.route.parsers.find(contentType ?? '')
+  const route = reply.route
+  const parser = route.parsers.find(contentType ?? '')
   if (parser === null) {
-    return sendError(reply, new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType ?? '(none)'))
+    // An unmatched URL answers 404 whatever its body: the not-found handler runs unparsed.
+    if (route.isNotFound) return preValidation(request, reply)
+    return sendError(reply, new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(contentType))
   }
-  parseBody(request, reply, payload, parser, reply.route.bodyLimit, (parseErr, body) => {
-    if (parseErr !== null) return sendError(reply, parseErr)
+  parseBody(request, reply, payload, parser, route.bodyLimit, (parseErr, body) => {
+    if (parseErr != null) return sendError(reply, parseErr)
     request.body = body
     preValidation(request, reply)
   })
@@ -130,7 +149,7 @@ function preValidation(request: Request, reply: Reply): void {
 }
 
 /** Schema validation; it completes before any preHandler hook runs (spec "States and transitions"). */
-function validate(err: Error | null, request: Request, reply: Reply): void {
+function validate(err: unknown, request: Request, reply: Reply): void {
   if (err !== null) return sendError(reply, err)
   if (reply.sent) return
   validateFrom(0, request, reply)
@@ -157,7 +176,7 @@ function validateFrom(start: number, request: Request, reply: Reply): void {
         // schema accepts a request without a body).
         outcome = runValidator(fn, data ?? null, dataVar, route.schemaErrorFormatter)
       } catch (thrown) {
-        return sendError(reply, toError(thrown))
+        return sendError(reply, thrown)
       }
       if (outcome.pending !== undefined) {
         const at = i
@@ -166,7 +185,7 @@ function validateFrom(start: number, request: Request, reply: Reply): void {
             const next = applyOutcome(settled, part, at, request, reply)
             if (next >= 0) validateFrom(next, request, reply)
           },
-          (thrown: unknown) => sendError(reply, toError(thrown)),
+          (thrown: unknown) => sendError(reply, thrown),
         )
         return
       }
@@ -204,7 +223,7 @@ function applyOutcome(
   return i + 1
 }
 
-export function runHandler(err: Error | null, request: Request, reply: Reply): void {
+export function runHandler(err: unknown, request: Request, reply: Reply): void {
   if (err !== null) return sendError(reply, err)
   if (reply.sent) return
   const route = reply.route
@@ -212,54 +231,19 @@ export function runHandler(err: Error | null, request: Request, reply: Reply): v
   try {
     result = route.handler.call(route.instance, request, reply)
   } catch (thrown) {
-    return sendError(reply, toError(thrown))
+    return sendError(reply, thrown)
   }
+  // `return reply` (or nothing) means the handler sends, now or later.
   if (result === undefined || result === reply) return
-  if (result !== null && typeof (result as Promise<unknown>).then === 'function') {
-    settleAsyncHandler(result as Promise<unknown>, request, reply)
-  } else if (!reply.sent) {
-    reply.send(result)
+  if (result !== null && typeof (result as PromiseLike<unknown>).then === 'function') {
+    settleThenable(result as PromiseLike<unknown>, reply, sendError)
+  } else {
+    // After a send, this warns FST_ERR_REP_ALREADY_SENT, as a second send does.
+    sendResult(reply, result)
   }
 }
 
-function settleAsyncHandler(promise: Promise<unknown>, request: Request, reply: Reply): void {
-  promise.then(
-    (payload) => {
-      if (reply.hijacked) return
-      if (payload === reply) return
-      if (payload !== undefined) {
-        if (reply.sent) {
-          reply.log.warn(
-            { err: new errorCodes.FST_ERR_REP_ALREADY_SENT(request.url, request.method) },
-            'the handler both sent a reply and returned a value; the value is ignored',
-          )
-          return
-        }
-        reply.send(payload)
-        return
-      }
-      if (!reply.sent && !reply.raw.headersSent && !request.raw.destroyed) {
-        reply.log.error(
-          { err: new errorCodes.FST_ERR_PROMISE_NOT_FULFILLED() },
-          'async handler resolved to undefined without sending a reply; sending an empty response',
-        )
-        reply.send()
-      }
-    },
-    (thrown: unknown) => {
-      if (reply.sent) {
-        reply.log.error({ err: toError(thrown) }, 'async handler rejected after the reply was sent')
-        return
-      }
-      sendError(reply, toError(thrown))
-    },
-  )
-}
-
-function sendError(reply: Reply, err: Error): void {
-  if (reply.sent) {
-    reply.log.error({ err }, 'error after the reply was sent')
-    return
-  }
-  reply.send(err)
+/** Hands a failure (an Error or any value thrown or rejected) to the error path. */
+function sendError(reply: Reply, err: unknown): void {
+  sendFailure(reply, err)
 }

@@ -4,21 +4,37 @@ import type { RoutedReply as Reply } from '../request/route-context.ts'
 import { selectSerializer } from '../schema/serialization.ts'
 import { handleError } from './error-handling.ts'
 import { runPayloadHooks } from './hook-runner.ts'
+import { warnAlreadySent } from './send-result.ts'
 import { write } from './write.ts'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const TEXT_TYPE = 'text/plain; charset=utf-8'
 const OCTET_TYPE = 'application/octet-stream'
 
-/** `reply.send(payload)`: picks the content type, serializes, runs onSend, writes. */
+/**
+ * `reply.send(payload)`: picks the content type, serializes, runs onSend, writes. A payload
+ * that reaches the write as neither string, Buffer nor stream while this call is still running
+ * (no async hook in between) makes it throw FST_ERR_REP_INVALID_PAYLOAD_TYPE, as Fastify's does.
+ */
 export function sendReply(reply: Reply, payload: unknown): void {
   if (reply.runningOnErrorHook) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR()
-  if (reply.sent) {
-    const request = reply.request
-    const err = new errorCodes.FST_ERR_REP_ALREADY_SENT(request.url, request.method)
-    reply.log.warn({ err }, err.message)
-    return
+  if (reply.sent) return warnAlreadySent(reply)
+  const outer = reply.sendingSync
+  reply.sendingSync = true
+  try {
+    startSend(reply, payload)
+  } finally {
+    reply.sendingSync = outer
   }
+  const invalid = reply.invalidPayload
+  if (invalid === null || outer) return
+  reply.invalidPayload = null
+  // The error path's own reply could not be written: its next error handler answers.
+  if (payload instanceof Error) return failSend(reply, invalid)
+  throw invalid
+}
+
+function startSend(reply: Reply, payload: unknown): void {
   if (payload instanceof Error) {
     handleError(reply, payload)
     return
@@ -72,14 +88,26 @@ function preSerialization(reply: Reply, payload: unknown): void {
 function serializeAndSend(reply: Reply, payload: unknown): void {
   let text: string
   try {
-    text =
-      reply.customSerializer !== null
-        ? reply.customSerializer(payload)
-        : serializeWithRoute(reply, payload)
+    text = serializePayload(reply, payload)
   } catch (err) {
+    // Marks the error as a serialization failure for error handlers, with the route's config.
+    if (typeof err === 'object' && err !== null) {
+      ;(err as { serialization?: unknown }).serialization = reply.route.config
+    }
     return failSend(reply, err as Error)
   }
   onSend(reply, text)
+}
+
+/**
+ * `reply.serialize(payload)` and the send path: the reply's own serializer, else the context's
+ * reply serializer (`setReplySerializer`), else the route's response schema for the status.
+ */
+export function serializePayload(reply: Reply, payload: unknown): string {
+  if (reply.customSerializer !== null) return reply.customSerializer(payload)
+  const replySerializer = reply.route.replySerializer
+  if (replySerializer !== null) return replySerializer(payload, reply.raw.statusCode)
+  return serializeWithRoute(reply, payload)
 }
 
 /** Serializes with the route's response schema for the status, or JSON.stringify. */
@@ -105,7 +133,7 @@ function onSend(reply: Reply, payload: unknown): void {
   })
 }
 
-function failSend(reply: Reply, err: Error): void {
+function failSend(reply: Reply, err: unknown): void {
   reply.payloadStarted = false
   handleError(reply, err)
 }

@@ -1,6 +1,12 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { finished } from 'node:stream'
 import { errorCodes } from '../errors.ts'
-import type { ArborInstance, ErrorHandler, ReplyHeaderValue } from '../types/instance.ts'
+import type {
+  ArborInstance,
+  ErrorHandler,
+  ReplyHeaderValue,
+  ReplyTrailerFunction,
+} from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
 import type { SerializerFunction } from '../types/schema.ts'
 import type { Request, RouteOfRequest } from './request.ts'
@@ -13,6 +19,23 @@ export interface ErrorHandlerLink {
 }
 
 type HeaderValue = ReplyHeaderValue
+
+// Headers that may not travel as trailers (RFC 9110 §6.5.1: framing, routing, auth, caching
+// and content metadata a recipient needs before the body).
+const forbiddenTrailers = new Set([
+  'transfer-encoding',
+  'content-length',
+  'host',
+  'cache-control',
+  'max-forwards',
+  'te',
+  'authorization',
+  'set-cookie',
+  'content-encoding',
+  'content-type',
+  'content-range',
+  'trailer',
+])
 
 /**
  * How a reply reaches the lifecycle layer above it: the functions are handed in when the
@@ -50,6 +73,12 @@ export class Reply<Route extends RouteOfReply = RouteOfReply> {
   declare payloadStarted: boolean
   /** @internal */ declare hijacked: boolean
   /** @internal */ declare customSerializer: SerializerFunction | null
+  /** @internal trailer functions by lower-cased name; a removed one is undefined */
+  declare trailers: Record<string, ReplyTrailerFunction | undefined> | null
+  /** @internal inside the synchronous part of a send() call */
+  declare sendingSync: boolean
+  /** @internal a payload of the wrong type met while sendingSync: send() throws it */
+  declare invalidPayload: Error | null
   /** @internal the error handler to call next; null: the route's; false: none left */
   declare nextErrorHandler: ErrorHandlerLink | null | false
   /** @internal */ declare runningOnErrorHook: boolean
@@ -65,6 +94,9 @@ export class Reply<Route extends RouteOfReply = RouteOfReply> {
     this.payloadStarted = false
     this.hijacked = false
     this.customSerializer = null
+    this.trailers = null
+    this.sendingSync = false
+    this.invalidPayload = null
     this.nextErrorHandler = null
     this.runningOnErrorHook = false
     this.startTime = performance.now()
@@ -98,10 +130,11 @@ export class Reply<Route extends RouteOfReply = RouteOfReply> {
 
   code(statusCode: number): this {
     const n = Number(statusCode)
-    if (!Number.isInteger(n) || n < 100 || n > 599) {
+    if (Number.isNaN(n) || n < 100 || n > 599) {
       throw new errorCodes.FST_ERR_BAD_STATUS_CODE(String(statusCode))
     }
-    this.raw.statusCode = n
+    // A fraction is dropped, as node's writeHead would (Fastify: `code(404.5)` answers 404).
+    this.raw.statusCode = Math.trunc(n)
     this.hasStatusCode = true
     return this
   }
@@ -170,12 +203,49 @@ export class Reply<Route extends RouteOfReply = RouteOfReply> {
     return this
   }
 
-  callNotFound(): void {
+  callNotFound(): this {
     this.route.app.callNotFound(this.request, this)
+    return this
   }
 
   hijack(): this {
     this.hijacked = true
     return this
+  }
+
+  trailer(name: string, fn: ReplyTrailerFunction): this {
+    const key = name.toLowerCase()
+    if (forbiddenTrailers.has(key)) throw new errorCodes.FST_ERR_BAD_TRAILER_NAME(key)
+    if (typeof fn !== 'function') throw new errorCodes.FST_ERR_BAD_TRAILER_VALUE(key, typeof fn)
+    if (this.trailers === null) this.trailers = {}
+    this.trailers[key] = fn
+    return this
+  }
+  hasTrailer(name: string): boolean {
+    return this.trailers?.[name.toLowerCase()] !== undefined
+  }
+  removeTrailer(name: string): this {
+    if (this.trailers !== null) this.trailers[name.toLowerCase()] = undefined
+    return this
+  }
+
+  /**
+   * The reply is thenable, so `await reply` waits for the response to finish. A response
+   * the client closed early still fulfills: only a failure of the response itself rejects.
+   */
+  // biome-ignore lint/suspicious/noThenProperty: the reply is thenable on purpose, as Fastify's is
+  then(fulfilled: () => void, rejected?: (err: Error) => void): void {
+    if (this.hijacked || this.raw.writableEnded) {
+      fulfilled()
+      return
+    }
+    finished(this.raw, (err) => {
+      if (err && (err as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+        if (rejected !== undefined) rejected(err)
+        else this.log.warn({ err }, 'unhandled rejection on reply.then')
+      } else {
+        fulfilled()
+      }
+    })
   }
 }

@@ -3,8 +3,13 @@ import type { ResolvedOptions } from '../config/options.ts'
 import type { ContentTypeParsers } from '../content/parsers.ts'
 import type { ResponseSerializers } from '../schema/serialization.ts'
 import type { RequestHookName } from '../types/hook-names.ts'
-import type { ArborInstance, RequestRouteOptions, RouteOptions } from '../types/instance.ts'
-import type { ArborLogger } from '../types/logger.ts'
+import type {
+  ArborInstance,
+  ChildLoggerFactory,
+  RequestRouteOptions,
+  RouteOptions,
+} from '../types/instance.ts'
+import type { ArborLogger, ChildLoggerOptions } from '../types/logger.ts'
 import type { HttpPart, SchemaErrorFormatter, ValidatorFunction } from '../types/schema.ts'
 import type { ErrorHandlerLink, Reply, ReplyLifecycle } from './reply.ts'
 import type { Request } from './request.ts'
@@ -18,6 +23,8 @@ export type RoutedRequest = Request<RouteContext>
 export type RoutedReply = Reply<RouteContext>
 
 export type BoundHook = (...args: never[]) => unknown
+/** A context's serializer of reply payloads (`setReplySerializer`). */
+export type ReplySerializer = (payload: unknown, statusCode: number) => string
 
 /**
  * What every route of one application shares at run time. The root context state provides
@@ -48,6 +55,9 @@ export class RouteContext {
   Request: RequestClass
   Reply: ReplyClass
   logger: ArborLogger
+  /** a custom child logger factory and the options it is given; null: `logger.child(...)` */
+  loggerFactory: ChildLoggerFactory | null = null
+  loggerOptions: ChildLoggerOptions = {}
   bodyLimit: number
   attachValidation: boolean
   parsers: ContentTypeParsers
@@ -56,6 +66,8 @@ export class RouteContext {
   requestRouteOptions: RequestRouteOptions
   validators: Array<[HttpPart, string, ValidatorFunction]> | null = null
   serializers: ResponseSerializers | null = null
+  /** the context's `setReplySerializer`, resolved at ready */
+  replySerializer: ReplySerializer | null = null
   built = false
   /** the application's `trustProxy`, compiled once per application */
   proxyTrust: ProxyTrust | null

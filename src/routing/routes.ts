@@ -1,19 +1,21 @@
 import type Router from 'find-my-way'
+import { defaultChildLoggerFactory } from '../config/logger.ts'
 import { FSTDEP007, FSTDEP008 } from '../config/warnings.ts'
 import { checkHook } from '../context/hooks.ts'
+import { replySerializerOf } from '../context/reply-serializer-methods.ts'
 import { type ContextState, stateOf } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import { handleRoute } from '../lifecycle/pipeline.ts'
 import { type BoundHook, RouteContext } from '../request/route-context.ts'
 import { compilerFor } from '../schema/lazy.ts'
-import { compileResponseSchemas, createFastJsonCompiler } from '../schema/serialization.ts'
-import { createAjvCompiler, normalizePartSchema, requestParts } from '../schema/validation.ts'
+import { lowerCaseHeaderNames, partSchemas, responseEntries } from '../schema/normalize.ts'
+import { compileResponseSchemas } from '../schema/serialization.ts'
 import { type RequestHookName, requestHookNames } from '../types/hook-names.ts'
 import { supportedMethods } from '../types/http.ts'
 import type { RouteOptions } from '../types/instance.ts'
+import type { ChildLoggerOptions } from '../types/logger.ts'
 import type {
   HttpPart,
-  JSONSchema,
   SerializerCompiler,
   ValidatorCompiler,
   ValidatorFunction,
@@ -237,19 +239,44 @@ export function buildRoute(route: RouteContext): void {
   route.Reply = state.Reply
   route.parsers = state.parsers
   route.schemaErrorFormatter = options.schemaErrorFormatter ?? state.schemaErrorFormatter
+  route.replySerializer = replySerializerOf(state)
   route.errorHandler =
     options.errorHandler === undefined
       ? state.errorHandler
       : { func: options.errorHandler, instance: state.instance, parent: state.errorHandler }
-  if (options.logLevel !== undefined) {
-    route.logger = state.logger.child({}, { level: options.logLevel })
-  } else {
-    route.logger = state.logger
-  }
+  resolveLogger(route, state)
   for (const name of requestHookNames) route.setHooks(name, resolveHooks(route, name))
   compileSchemas(route)
   placeCompiled(route)
   route.built = true
+}
+
+/**
+ * The request loggers of a route: its level and `logSerializers` over its context's, built
+ * by the context's (or the route's) child logger factory. With Fastify's default factory the
+ * route-level part is made once here, so a request only adds its id.
+ */
+function resolveLogger(route: RouteContext, state: ContextState): void {
+  const options = route.options
+  const loggerOptions: ChildLoggerOptions = {}
+  if (options.logLevel !== undefined) loggerOptions.level = options.logLevel
+  const serializers =
+    options.logSerializers === undefined
+      ? state.logSerializers
+      : { ...state.logSerializers, ...options.logSerializers }
+  if (serializers !== undefined) loggerOptions.serializers = serializers
+  const factory = options.childLoggerFactory ?? state.childLoggerFactory
+  if (factory === defaultChildLoggerFactory) {
+    route.loggerFactory = null
+    route.logger =
+      loggerOptions.level === undefined && serializers === undefined
+        ? state.logger
+        : state.logger.child({}, loggerOptions)
+  } else {
+    route.loggerFactory = factory
+    route.loggerOptions = loggerOptions
+    route.logger = state.logger
+  }
 }
 
 function resolveHooks(route: RouteContext, name: RequestHookName): BoundHook[] | null {
@@ -261,53 +288,49 @@ function resolveHooks(route: RouteContext, name: RequestHookName): BoundHook[] |
 
 function compileSchemas(route: RouteContext): void {
   const schema = route.options.schema
-  if (schema === undefined) return
+  if (schema === undefined || schema === null) return
   const state = stateOf(route.instance)
+  const { jsonShorthand, ajv, serializerOpts } = state.root.options
+  // arbor's default compilers check now and compile on first use (compileSchemas 'lazy')
   const lazy = state.root.options.compileSchemas === 'lazy'
   const validators: Array<[HttpPart, string, ValidatorFunction]> = []
-  for (const [part, key, dataVar] of requestParts) {
-    const partSchema = schema[key] as JSONSchema | undefined
-    if (partSchema === undefined) continue
+  const parts = partSchemas(schema, jsonShorthand)
+  if (parts.length > 0) {
+    const own = route.options.validatorCompiler ?? state.validatorCompiler
     const compiler: ValidatorCompiler = compilerFor(
-      route.options.validatorCompiler ?? state.validatorCompiler ?? defaultValidatorCompiler(state),
+      own ?? state.schemas.validatorCompiler(ajv),
       lazy,
     )
-    try {
-      const fn = compiler({
-        schema: normalizePartSchema(partSchema, part),
-        method: route.method,
-        url: route.url,
-        httpPart: part,
-      })
-      validators.push([part, dataVar, fn])
-    } catch (err) {
-      throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(
-        route.method,
-        `${route.url} (${part})`,
-        (err as Error).message,
-      )
+    // Only arbor's default engine gets header names lower-cased; a user's engine (Joi, a
+    // custom Ajv) receives the schema as written, as in Fastify.
+    const custom = own !== undefined || state.schemas.controller.customValidator
+    for (const [part, partSchema] of parts) {
+      try {
+        const fn = compiler({
+          schema: part === 'headers' && !custom ? lowerCaseHeaderNames(partSchema) : partSchema,
+          method: route.method,
+          url: route.url,
+          httpPart: part,
+        })
+        validators.push([part, part, fn])
+      } catch (err) {
+        throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(
+          route.method,
+          route.url,
+          (err as Error).message,
+        )
+      }
     }
   }
   route.validators = validators.length > 0 ? validators : null
-  if (schema.response !== undefined) {
+  if (schema.response !== undefined && schema.response !== null) {
     const compiler: SerializerCompiler = compilerFor(
       route.options.serializerCompiler ??
         state.serializerCompiler ??
-        defaultSerializerCompiler(state),
+        state.schemas.serializerCompiler(serializerOpts),
       lazy,
     )
-    route.serializers = compileResponseSchemas(schema.response, compiler, route.method, route.url)
+    const entries = responseEntries(schema.response, jsonShorthand)
+    route.serializers = compileResponseSchemas(entries, compiler, route.method, route.url)
   }
-}
-
-function defaultValidatorCompiler(state: ContextState): ValidatorCompiler {
-  const set = state.schemas
-  set.defaultValidatorCompiler ??= createAjvCompiler(set.schemas, state.root.options.ajv)
-  return set.defaultValidatorCompiler
-}
-
-function defaultSerializerCompiler(state: ContextState): SerializerCompiler {
-  const set = state.schemas
-  set.defaultSerializerCompiler ??= createFastJsonCompiler(set.schemas)
-  return set.defaultSerializerCompiler
 }

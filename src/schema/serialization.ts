@@ -3,30 +3,51 @@ import { requireLazily } from '../config/lazy-require.ts'
 import { errorCodes } from '../errors.ts'
 import type { JSONSchema, SerializerCompiler, SerializerFunction } from '../types/schema.ts'
 import { deferringCompiler, lazySerializer } from './lazy.ts'
+import type { ResponseEntry } from './normalize.ts'
 import { fjsVouches, SharedSchemas } from './vouch.ts'
 
 /** Builds the default (fast-json-stringify) serializer compiler over a set of shared schemas. */
-export function createFastJsonCompiler(shared: Map<string, JSONSchema>): SerializerCompiler {
+export function createFastJsonCompiler(
+  shared: Record<string, JSONSchema>,
+  serializerOpts?: Record<string, unknown>,
+): SerializerCompiler {
   const fastJson = requireLazily('fast-json-stringify') as typeof fastJsonType
   type FjsSchema = Parameters<typeof fastJson>[0]
-  const external = Object.fromEntries(shared) as unknown as Record<string, FjsSchema>
+  type FjsOptions = NonNullable<Parameters<typeof fastJson>[1]>
+  // `serializerOpts` go to fast-json-stringify as they are (rounding, ajv, ...), as in Fastify.
+  const options = { ...serializerOpts, schema: shared } as unknown as FjsOptions
   const compile: SerializerCompiler = ({ schema }) =>
-    fastJson(schema as unknown as FjsSchema, { schema: external }) as SerializerFunction
+    fastJson(schema as unknown as FjsSchema, options) as SerializerFunction
   // fast-json-stringify gives each serializer an Ajv of its own, used only for anyOf, oneOf
   // and if/then/else, which fjsVouches refuses: for the schemas it vouches for, that Ajv
   // goes without the draft-07 meta-schema, which is most of its cost.
-  const bare = { schema: external, ajv: { meta: false } }
+  const bare = { ...options, ajv: { ...options.ajv, meta: false } } as FjsOptions
   const compileVouched: SerializerCompiler = ({ schema }) =>
     fastJson(schema as unknown as FjsSchema, bare) as SerializerFunction
-  const index = new SharedSchemas(shared.values())
+  // Options fast-json-stringify refuses (a bad `rounding`, ...) must fail at ready, as they do
+  // with every schema compiled there: with any, nothing is vouched for until a build passes.
+  let optionsOk: boolean | undefined = serializerOpts === undefined ? true : undefined
+  const index = new SharedSchemas(Object.values(shared))
   return deferringCompiler(
     compile,
-    (schema) => fjsVouches(schema, index),
+    (schema) => {
+      optionsOk ??= builds(() => fastJson({ type: 'null' }, bare))
+      return optionsOk && fjsVouches(schema, index)
+    },
     lazySerializer,
     (input, err) =>
       new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(input.method, input.url, err.message),
     compileVouched,
   )
+}
+
+function builds(build: () => unknown): boolean {
+  try {
+    build()
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** The serializers of one route: by status key, each either one function or one per media type. */
@@ -37,31 +58,25 @@ export interface ResponseSerializers {
 
 const statusKey = /^([1-5]\d\d|[1-5]xx|default)$/i
 
-/** Compiles every entry of `schema.response` once, when the route is built. */
+/** Compiles every entry of `schema.response` (read by `responseEntries`) once, at ready. */
 export function compileResponseSchemas(
-  response: Record<string, unknown>,
+  entries: Array<[string, ResponseEntry]>,
   compile: SerializerCompiler,
   method: string,
   url: string,
 ): ResponseSerializers {
   const out: ResponseSerializers = { byStatus: new Map(), byStatusAndType: new Map() }
-  for (const [rawKey, entry] of Object.entries(response)) {
+  for (const [rawKey, entry] of entries) {
     const key = rawKey.toLowerCase()
     if (!statusKey.test(key)) throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
-    if (typeof entry !== 'object' || entry === null) continue
-    const content = (entry as { content?: unknown }).content
-    if (typeof content === 'object' && content !== null) {
+    if ('byType' in entry) {
       const byType = new Map<string, SerializerFunction>()
-      for (const [contentType, media] of Object.entries(content)) {
-        const schema = (media as { schema?: JSONSchema }).schema
-        if (schema === undefined)
-          throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(contentType)
+      for (const [contentType, schema] of entry.byType) {
         byType.set(contentType.toLowerCase(), build(compile, schema, method, url, key, contentType))
       }
       out.byStatusAndType.set(key, byType)
     } else {
-      const { description: _description, ...schema } = entry as JSONSchema
-      out.byStatus.set(key, build(compile, schema, method, url, key))
+      out.byStatus.set(key, build(compile, entry.schema, method, url, key))
     }
   }
   return out
@@ -82,7 +97,12 @@ function build(
   }
 }
 
-/** The serializer for a status: exact code, then its class (`2xx`), then `default`. */
+/**
+ * The serializer for a status: exact code, then its class (`2xx`), then `default`. A key with
+ * one schema per media type answers for its status alone: when the reply's media type is not
+ * listed there (nor a catch-all "*\/*" entry), no serializer applies (JSON.stringify), as in
+ * Fastify.
+ */
 export function selectSerializer(
   serializers: ResponseSerializers,
   statusCode: number,
@@ -99,8 +119,7 @@ export function selectSerializer(
         contentType === undefined
           ? 'application/json'
           : contentType.split(';')[0]!.trim().toLowerCase()
-      const typed = byType.get(media) ?? byType.get('*/*')
-      if (typed !== undefined) return typed
+      return byType.get(media) ?? byType.get('*/*')
     }
   }
   return undefined

@@ -4,7 +4,6 @@ import { requireLazily } from '../config/lazy-require.ts'
 import type { AjvFactoryOptions } from '../config/options.ts'
 import { errorCodes } from '../errors.ts'
 import type {
-  HttpPart,
   JSONSchema,
   SchemaErrorFormatter,
   SchemaValidationError,
@@ -30,9 +29,12 @@ export const baselineAjvOptions: AjvOptions = Object.freeze({
 
 type AjvPlugin = (ajv: Ajv, options?: unknown) => unknown
 
+/** The validators arbor's own Ajv compiled: only their messages take the spec's wording. */
+const ownAjvValidators = new WeakSet<Function>()
+
 /** Builds the default (Ajv 8) validator compiler over a set of shared schemas. */
 export function createAjvCompiler(
-  shared: Map<string, JSONSchema>,
+  shared: Record<string, JSONSchema>,
   options: AjvFactoryOptions,
 ): ValidatorCompiler {
   const { Ajv } = requireLazily('ajv') as typeof import('ajv')
@@ -45,57 +47,27 @@ export function createAjvCompiler(
     ;(plugin as AjvPlugin)(ajv, pluginOptions)
   }
   if (addFormatPlugin) addFormats(ajv)
-  for (const schema of shared.values()) ajv.addSchema(schema)
+  for (const schema of Object.values(shared)) ajv.addSchema(schema)
   const compile: ValidatorCompiler = ({ schema }) => {
     const id = schema.$id
-    if (typeof id === 'string') {
-      const known = ajv.getSchema(id)
-      if (known) return known as unknown as ValidatorFunction
-    }
-    return ajv.compile(schema) as unknown as ValidatorFunction
+    const known = typeof id === 'string' ? ajv.getSchema(id) : undefined
+    const fn = (known ?? ajv.compile(schema)) as unknown as ValidatorFunction
+    ownAjvValidators.add(fn)
+    return fn
   }
-  const index = new SharedSchemas(shared.values())
+  const index = new SharedSchemas(Object.values(shared))
   return deferringCompiler(
     compile,
     // a route schema with an $id may be a shared one: looked up at ready, as before
     (schema) => typeof schema.$id !== 'string' && ajvVouches(ajv, schema, index),
-    lazyValidator,
+    (compileLater) => {
+      const standIn = lazyValidator(compileLater)
+      ownAjvValidators.add(standIn)
+      return standIn
+    },
     (input, err) =>
       new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, err.message),
   )
-}
-
-/** The route-schema keys of the request parts, in the order they are validated. */
-export const requestParts: ReadonlyArray<
-  [HttpPart, 'params' | 'body' | 'querystring' | 'headers', string]
-> = [
-  ['params', 'params', 'params'],
-  ['body', 'body', 'body'],
-  ['querystring', 'querystring', 'querystring'],
-  ['headers', 'headers', 'headers'],
-]
-
-/**
- * Request-part schemas may be written as a shorthand, listing the properties at the top level
- * (spec "Route schema object"); this turns them into a complete object schema.
- */
-export function normalizePartSchema(schema: JSONSchema, part: HttpPart): JSONSchema {
-  let out = schema
-  const composite = ['$ref', 'oneOf', 'allOf', 'anyOf', '$merge', '$patch', 'not', 'if']
-  if (out.type === undefined && out.properties === undefined && !composite.some((k) => k in out)) {
-    out = { type: 'object', properties: out }
-  }
-  if (part === 'headers' && typeof out.properties === 'object' && out.properties !== null) {
-    // Node lower-cases incoming header names, so the schema's names must be lower-case too.
-    const properties: Record<string, unknown> = {}
-    for (const [name, value] of Object.entries(out.properties))
-      properties[name.toLowerCase()] = value
-    const required = Array.isArray(out.required)
-      ? (out.required as string[]).map((n) => n.toLowerCase())
-      : out.required
-    out = { ...out, properties, ...(required !== undefined ? { required } : {}) }
-  }
-  return out
 }
 
 export interface ValidationOutcome {
@@ -135,16 +107,24 @@ function readResult(
   formatter: SchemaErrorFormatter,
 ): ValidationOutcome {
   if (result === false) {
+    // Another engine's messages are passed on as it wrote them (DESIGN.md "Divergences" 1
+    // covers arbor's own Ajv only).
+    const format =
+      formatter === defaultSchemaErrorFormatter && !ownAjvValidators.has(fn)
+        ? asWrittenFormatter
+        : formatter
     return {
-      error: validationError(fn.errors, dataVar, formatter),
+      error: validationError(fn.errors, dataVar, format),
       value: undefined,
       hasValue: false,
     }
   }
   if (typeof result === 'object' && result !== null) {
     if ('error' in result && result.error) {
+      // `{ error }` comes from a custom engine: its words are kept
+      const format = formatter === defaultSchemaErrorFormatter ? asWrittenFormatter : formatter
       return {
-        error: validationError(result.error, dataVar, formatter),
+        error: validationError(result.error, dataVar, format),
         value: undefined,
         hasValue: false,
       }
@@ -156,8 +136,8 @@ function readResult(
 
 /**
  * An `$async` schema (spec "Security rules for schemas" 2) makes Ajv's validator return a
- * promise that resolves to the data, or rejects with a ValidationError whose `errors` are
- * formatted like any other validation failure.
+ * promise that resolves to the data, or rejects. The rejection (Ajv's `validation failed`
+ * ValidationError, or the error an async keyword threw) is passed on as it is, as in Fastify.
  */
 function settle(
   promise: PromiseLike<unknown>,
@@ -168,49 +148,65 @@ function settle(
 ): Promise<ValidationOutcome> {
   return Promise.resolve(promise).then(
     (resolved) => (resolved === data ? passed : readResult(resolved, fn, dataVar, formatter)),
-    (thrown: unknown) => {
-      const errors = (thrown as { errors?: unknown } | null)?.errors
-      const raw = Array.isArray(errors) ? errors : thrown
-      return { error: validationError(raw, dataVar, formatter), value: undefined, hasValue: false }
-    },
+    (thrown: unknown) => ({
+      error: validationError(thrown instanceof Error ? thrown : [thrown], dataVar, formatter),
+      value: undefined,
+      hasValue: false,
+    }),
   )
 }
 
-/** Builds the validation error of the spec: status 400, `validation`, `validationContext`. */
+/**
+ * Builds the validation error of the spec: status 400 always (spec "Errors" 1), `validation`,
+ * `validationContext`. An Error the validator reported itself (a custom engine's, an `$async`
+ * rejection) keeps its message, its code and the `validationContext` it already carries.
+ */
 export function validationError(
   raw: unknown,
   dataVar: string,
   formatter: SchemaErrorFormatter,
 ): Error {
-  let error: Error & {
+  type ValidationFailure = Error & {
     statusCode?: number
     code?: string
     validation?: unknown
     validationContext?: string
   }
-  if (raw instanceof Error && !Array.isArray(raw)) {
-    error = raw
-  } else {
-    const list = (Array.isArray(raw) ? raw : [raw]) as SchemaValidationError[]
-    error = formatter(list, dataVar)
-  }
-  error.statusCode = 400
-  error.code = error.code ?? 'FST_ERR_VALIDATION'
-  error.validation = raw
   // The spec's "Validation error" table names the query string part `query`.
-  error.validationContext = dataVar === 'querystring' ? 'query' : dataVar
+  const context = dataVar === 'querystring' ? 'query' : dataVar
+  if (raw instanceof Error) {
+    const error = raw as ValidationFailure
+    error.statusCode = 400
+    error.code = error.code || 'FST_ERR_VALIDATION'
+    error.validationContext = error.validationContext || context
+    if (error.validation === undefined) error.validation = raw
+    return error
+  }
+  const list = (Array.isArray(raw) ? raw : [raw]) as SchemaValidationError[]
+  const error = formatter(list, dataVar) as ValidationFailure
+  error.statusCode = 400
+  error.code = error.code || 'FST_ERR_VALIDATION'
+  error.validation = raw
+  error.validationContext = context
   return error
+}
+
+function formatErrors(errors: SchemaValidationError[], dataVar: string, reword: boolean): Error {
+  let text = ''
+  for (const e of errors) {
+    const message = e.message ?? 'is invalid'
+    text += `${dataVar}${e.instancePath ?? ''} ${reword ? message.replace(/^must\b/, 'should') : message}, `
+  }
+  return new errorCodes.FST_ERR_VALIDATION(text.slice(0, -2))
 }
 
 /**
  * arbor's default formatter: Ajv's messages in the spec's wording,
  * e.g. `body should have required property 'name'` (DESIGN.md "Divergences" 1).
  */
-export const defaultSchemaErrorFormatter: SchemaErrorFormatter = (errors, dataVar) => {
-  let text = ''
-  for (const e of errors) {
-    const message = (e.message ?? 'is invalid').replace(/^must\b/, 'should')
-    text += `${dataVar}${e.instancePath ?? ''} ${message}, `
-  }
-  return new errorCodes.FST_ERR_VALIDATION(text.slice(0, -2))
-}
+export const defaultSchemaErrorFormatter: SchemaErrorFormatter = (errors, dataVar) =>
+  formatErrors(errors, dataVar, true)
+
+/** The default formatter's shape, with another engine's messages as that engine wrote them. */
+const asWrittenFormatter: SchemaErrorFormatter = (errors, dataVar) =>
+  formatErrors(errors, dataVar, false)

@@ -1,29 +1,32 @@
 import type { IncomingMessage } from 'node:http'
 import { parse as parseQuery } from 'fast-querystring'
 import Router from 'find-my-way'
-import { createLogger } from '../config/logger.ts'
+import { createLogger, defaultChildLoggerFactory } from '../config/logger.ts'
 import { type ArborOptions, resolveOptions } from '../config/options.ts'
 import { defaultParsers } from '../content/parsers.ts'
 import { decoratorMethods } from '../context/decorator-methods.ts'
 import { handlerMethods } from '../context/handler-methods.ts'
 import { hookMethods } from '../context/hook-methods.ts'
 import { emptyHookStore } from '../context/hooks.ts'
+import { inspectMethods } from '../context/inspect-methods.ts'
 import { Arbor, installMethods } from '../context/instance.ts'
 import { LoadFrame } from '../context/load-frame.ts'
+import { loggerMethods } from '../context/logger-methods.ts'
 import { parserMethods } from '../context/parser-methods.ts'
 import { pluginMethods } from '../context/plugin-methods.ts'
+import { replySerializerMethods } from '../context/reply-serializer-methods.ts'
 import { schemaMethods } from '../context/schema-methods.ts'
 import type { ContextState, RootState } from '../context/state.ts'
 import { installThenable } from '../context/thenable.ts'
 import { attachState, loaderHooks } from '../context/tree.ts'
 import { callNotFound, routeBadUrl, routeNotFound } from '../lifecycle/not-found.ts'
-import { sendReply, serializeWithRoute } from '../lifecycle/send.ts'
+import { sendReply, serializePayload } from '../lifecycle/send.ts'
 import { Reply } from '../request/reply.ts'
 import { Request } from '../request/request.ts'
 import { routerConstraints } from '../routing/constraints.ts'
 import { routeMeta } from '../routing/print-routes.ts'
 import { routeMethods } from '../routing/route-methods.ts'
-import { SchemaSet } from '../schema/schema-set.ts'
+import { resolveController, SchemaSet } from '../schema/schema-set.ts'
 import { defaultSchemaErrorFormatter } from '../schema/validation.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import { createHttpServer } from './http-server.ts'
@@ -35,10 +38,13 @@ installMethods(
   decoratorMethods,
   hookMethods,
   schemaMethods,
+  replySerializerMethods,
+  loggerMethods,
   handlerMethods,
   parserMethods,
   routeMethods,
   serverMethods,
+  inspectMethods,
 )
 installThenable(Arbor.prototype)
 
@@ -48,8 +54,13 @@ function requestIdGenerator(root: RootState['options']): (req: IncomingMessage) 
   const generate = root.genReqId ?? (() => `req-${(++counter).toString(36)}`)
   if (header === false) return generate
   // Read from rawHeaders: `req.headers` is built lazily by Node, and most requests carry no id.
+  // A request a plugin builds by hand may have no rawHeaders: its `headers` are read then.
   return (req) => {
     const raw = req.rawHeaders
+    if (raw === undefined) {
+      const given = req.headers?.[header]
+      return typeof given === 'string' && given.length > 0 ? given : generate(req)
+    }
     for (let i = 0; i < raw.length; i += 2) {
       const name = raw[i]!
       if (name.length === header.length && name.toLowerCase() === header) {
@@ -92,7 +103,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     appHooks: { onReady: [], onListen: [], preClose: [], onClose: [] },
     // the lifecycle's reply functions, handed down to the request layer (docs/architecture.md)
     sendReply,
-    serializeReply: serializeWithRoute,
+    serializeReply: serializePayload,
     callNotFound,
   } as unknown as RootState
   const state: ContextState = {
@@ -102,6 +113,8 @@ export function arbor(options?: ArborOptions): ArborInstance {
     name: 'root',
     prefix: '',
     logger,
+    logSerializers: undefined,
+    childLoggerFactory: resolved.childLoggerFactory ?? defaultChildLoggerFactory,
     hooks: emptyHookStore(),
     requestDecorators: Object.create(Request.prototype) as object,
     replyDecorators: Object.create(Reply.prototype) as object,
@@ -109,7 +122,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     Reply,
     errorHandler: { func: null, instance: null, parent: null },
     parsers: defaultParsers(resolved.onProtoPoisoning, resolved.onConstructorPoisoning),
-    schemas: new SchemaSet(),
+    schemas: new SchemaSet(resolveController(resolved.schemaController)),
     validatorCompiler: undefined,
     serializerCompiler: undefined,
     schemaErrorFormatter:
@@ -136,6 +149,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     ignoreTrailingSlash: resolved.ignoreTrailingSlash,
     ignoreDuplicateSlashes: resolved.ignoreDuplicateSlashes,
     maxParamLength: resolved.maxParamLength,
+    allowUnsafeRegex: resolved.allowUnsafeRegex,
     querystringParser: resolved.querystringParser ?? parseQuery,
     constraints: routerConstraints(resolved) as never,
     // printRoutes' metadata of a route (find-my-way's option, missing from its typings)
@@ -144,5 +158,12 @@ export function arbor(options?: ArborOptions): ArborInstance {
     onBadUrl: (path, req, res) => routeBadUrl(root, path, req, res),
   })
   root.server = createHttpServer(root)
+  // An http2 or custom server may lack closeIdleConnections: only an explicit choice stays.
+  if (
+    typeof root.server.closeIdleConnections !== 'function' &&
+    resolved.forceCloseConnections === 'idle'
+  ) {
+    resolved.forceCloseConnections = false
+  }
   return instance
 }

@@ -1,51 +1,164 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http'
+import type { Http2SecureServer, Http2Server } from 'node:http2'
+import { createServer as createHttpsServer } from 'node:https'
+import { createRequire } from 'node:module'
+import type { Socket } from 'node:net'
 import type { RootState } from '../context/state.ts'
 import { routeRequest } from '../routing/route-request.ts'
 
-const unavailableBody = JSON.stringify({
-  error: 'Service Unavailable',
-  message: 'Service Unavailable',
-  statusCode: 503,
-})
+const unavailableBody =
+  '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}'
+const versionBody =
+  '{"error":"HTTP Version Not Supported","message":"HTTP Version Not Supported","statusCode":505}'
 
-/** The node:http server, with arbor's timeouts and its answer to malformed requests. */
+/**
+ * The server, as Fastify 4.25 builds it: the user's `serverFactory(handler, options)` (left as
+ * it is), else an http2, https or http server with the `http` options, arbor's timeouts and
+ * `maxRequestsPerSocket`. Malformed requests go to `clientErrorHandler`, `this` the instance.
+ */
 export function createHttpServer(root: RootState): Server {
-  const server = createServer({
-    requestTimeout: root.options.requestTimeout,
-    keepAliveTimeout: root.options.keepAliveTimeout,
-  })
-  server.setTimeout(root.options.connectionTimeout)
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => dispatch(root, req, res))
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy()
-      return
-    }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400
-    const body = JSON.stringify({
-      error: status === 431 ? 'Request Header Fields Too Large' : 'Bad Request',
-      message: 'Client Error',
-      statusCode: status,
-    })
-    root.logger.debug({ err }, 'client error')
-    socket.end(
-      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,
-    )
-  })
+  const options = root.options
+  const handler = (req: IncomingMessage, res: ServerResponse) => dispatchSafely(root, req, res)
+  let server: Server
+  if (options.serverFactory !== undefined) {
+    server = options.serverFactory(handler, options.given)
+  } else if (options.initialConfig.http2 === true) {
+    server = createHttp2Server(root, handler) as unknown as Server
+    server.setTimeout(options.connectionTimeout)
+  } else {
+    server =
+      options.https !== undefined
+        ? createHttpsServer(options.https, handler)
+        : createServer(options.http ?? {}, handler)
+    server.keepAliveTimeout = options.keepAliveTimeout
+    server.requestTimeout = options.requestTimeout
+    if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
+    server.setTimeout(options.connectionTimeout)
+  }
+  const onClientError = options.clientErrorHandler ?? defaultClientErrorHandler
+  server.on('clientError', onClientError.bind(root.rootState.instance as never))
   return server
+}
+
+function createHttp2Server(
+  root: RootState,
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Http2Server | Http2SecureServer {
+  // loaded only when asked for, as Fastify does
+  const http2 = createRequire(import.meta.url)('node:http2') as typeof import('node:http2')
+  const https = root.options.https
+  const server =
+    https !== undefined
+      ? http2.createSecureServer(https, handler as never)
+      : http2.createServer(handler as never)
+  const timeout = root.options.initialConfig.http2SessionTimeout
+  server.on('session', (session) => session.setTimeout(timeout, () => session.close()))
+  return server
+}
+
+/**
+ * Fastify's answer to a malformed request: 408 for a request that timed out, 431 for headers
+ * too large, 400 otherwise; a short JSON body and no `Connection` header, then the socket is
+ * destroyed. A reset connection gets nothing.
+ */
+function defaultClientErrorHandler(
+  this: { log: RootState['logger'] },
+  err: NodeJS.ErrnoException,
+  socket: Socket,
+): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const [status, message, label] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Client Timeout', 'timeout']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Exceeded maximum allowed HTTP header size', 'header_overflow']
+        : [400, 'Client Error', 'error']
+  const reason = STATUS_CODES[status]!
+  const body = JSON.stringify({ error: reason, message, statusCode: status })
+  this.log.trace({ err }, `client ${label}`)
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${body.length}\r\nContent-Type: application/json\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(err)
 }
 
 /** Every request, from the network or from inject, enters here. */
 export function dispatch(root: RootState, req: IncomingMessage, res: ServerResponse): void {
-  if (root.closing && root.options.return503OnClosing) {
-    res.writeHead(503, {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(unavailableBody)),
-      connection: 'close',
-    })
-    res.end(unavailableBody)
-    return
+  const version = req.httpVersion
+  // HTTP/1.1 on an HTTP/1 server, the usual case, costs one comparison
+  if (
+    (version !== '1.1' || root.options.initialConfig.http2 === true) &&
+    !isServedVersion(root, version)
+  ) {
+    return refuse(root, req, res, 505, versionBody, 'request aborted - invalid HTTP version')
+  }
+  if (root.closing) {
+    if (req.httpVersionMajor !== 2) res.setHeader('Connection', 'close')
+    if (root.options.return503OnClosing) {
+      return refuse(
+        root,
+        req,
+        res,
+        503,
+        unavailableBody,
+        'request aborted - refusing to accept new requests as server is closing',
+      )
+    }
   }
   routeRequest(root, req, res)
+}
+
+function isServedVersion(root: RootState, version: string): boolean {
+  // a serverFactory's server may speak anything: Fastify checks only its own servers
+  if (root.options.serverFactory !== undefined) return true
+  if (root.options.initialConfig.http2 === true) {
+    const https = root.options.https as { allowHTTP1?: boolean } | undefined
+    return version === '2.0' || (https?.allowHTTP1 === true && version[0] === '1')
+  }
+  return version === '1.1' || version === '1.0'
+}
+
+function refuse(
+  root: RootState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: string,
+  message: string,
+): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': body.length })
+  res.end(body)
+  const label = root.options.requestIdLogLabel
+  root.logger.child({ [label]: root.genReqId(req) }).info({ res: { statusCode: status } }, message)
+}
+
+/**
+ * `dispatch`, for requests from the network: a throw before the request has a reply (a child
+ * logger factory that returns no logger, FST_ERR_LOG_INVALID_LOGGER) fails that request with
+ * a 500, not the process.
+ */
+function dispatchSafely(root: RootState, req: IncomingMessage, res: ServerResponse): void {
+  try {
+    dispatch(root, req, res)
+  } catch (err) {
+    root.logger.error({ err }, 'the request could not be started')
+    if (res.headersSent) return
+    res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(
+      JSON.stringify({
+        statusCode: 500,
+        code: (err as { code?: unknown }).code,
+        error: 'Internal Server Error',
+        message: (err as Error).message,
+      }),
+    )
+  }
 }

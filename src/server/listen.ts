@@ -1,64 +1,185 @@
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, ListenOptions as NetListenOptions } from 'node:net'
 import type { RootState } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
-import type { ListeningAddress, ListenOptions } from '../types/server.ts'
-import { callAppHook, ready } from './boot.ts'
+import type { ListenCallback, ListeningAddress, ListenOptions } from '../types/server.ts'
+import { ready } from './boot.ts'
 
-export async function listen(root: RootState, options: ListenOptions): Promise<string> {
-  if (typeof options !== 'object' || options === null) {
-    throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID(
-      'listen expects an object { port, host, backlog }',
-    )
+// arbor's default host (DESIGN.md "Divergences": Fastify's is 'localhost').
+const defaultHost = '127.0.0.1'
+
+let warnedVariadic = false
+function warnVariadic(): void {
+  if (warnedVariadic) return
+  warnedVariadic = true
+  process.emitWarning(
+    'Variadic listen method is deprecated. Please use ".listen(optionsObject)" instead. The variadic signature will be removed in `fastify@5`.',
+    'DeprecationWarning',
+    'FSTDEP011',
+  )
+}
+
+/**
+ * `listen()`'s arguments read as Fastify 4.25 reads them: `(options?, callback?)`, and the
+ * deprecated variadic forms `(port, host?, backlog?, callback?)`, `(path, backlog?, callback?)`
+ * and `(options, backlog, callback)`, which warn FSTDEP011 once.
+ */
+export function readListenArgs(args: unknown[]): {
+  options: ListenOptions
+  callback: ListenCallback | undefined
+} {
+  if (args.length === 0) return { options: {}, callback: undefined }
+  const first = args[0]
+  if (typeof first === 'function') return { options: {}, callback: first as ListenCallback }
+  const rest = args.slice(1)
+  if (Object.prototype.toString.call(first) !== '[object Object]') {
+    warnVariadic()
+    return variadic(args)
   }
-  const port = options.port === undefined ? 0 : Number(options.port)
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID(
-      `port must be an integer from 0 to 65535, got ${String(options.port)}`,
-    )
+  const options = { ...(first as ListenOptions) }
+  if (rest.length > 1) {
+    // `(options, backlog, callback)`
+    warnVariadic()
+    const place = options.path != null ? [options.path] : [options.port ?? 0, options.host]
+    const { options: more, callback } = variadic([...place, ...rest])
+    return { options: { ...options, ...more }, callback }
   }
-  const host = options.host ?? '127.0.0.1'
-  if (typeof host !== 'string')
-    throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID('host must be a string')
-  if (root.closed || root.closing) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
+  const last = rest[0]
+  return { options, callback: typeof last === 'function' ? (last as ListenCallback) : undefined }
+}
+
+function variadic(input: unknown[]): {
+  options: ListenOptions
+  callback: ListenCallback | undefined
+} {
+  const args = input.slice()
+  const callback =
+    typeof args[args.length - 1] === 'function' ? (args.pop() as ListenCallback) : undefined
+  const first = args[0]
+  if (typeof first === 'string' && Number.isNaN(Number(first))) {
+    // a pipe or unix socket path
+    return {
+      options: { path: first, backlog: args.length > 1 ? (args.at(-1) as number) : undefined },
+      callback,
+    }
+  }
+  const port = Number(first)
+  return {
+    options: {
+      port: Number.isInteger(port) && port >= 0 ? port : 0,
+      host: typeof args[1] === 'string' && args[1] !== '' ? args[1] : undefined,
+      backlog: args.length >= 3 ? (args[2] as number) : undefined,
+    },
+    callback,
+  }
+}
+
+type Listened = (err: Error | null, address: string | null) => void
+
+/**
+ * Boots the application, then binds the server. `done` is called from a plain callback (never
+ * inside a promise reaction), so a callback that throws is an uncaught exception, as in Fastify.
+ * Once `close()` was called (an aborted `signal`, say) it never binds; `done` then gets
+ * FST_ERR_REOPENED_CLOSE_SERVER only when `reportClosed` is set (the promise form).
+ */
+export function startListening(
+  root: RootState,
+  options: ListenOptions,
+  reportClosed: boolean,
+  done: Listened,
+): void {
+  if (root.closingPromise !== null || root.closed || root.closing) {
+    // Fastify's callback form never calls back once close() has begun
+    if (reportClosed) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()
+    return
+  }
   if (root.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
   root.listening = true
-  try {
-    await ready(root)
-    await new Promise<void>((resolve, reject) => {
-      const server = root.server
-      const onError = (err: Error) => {
-        server.removeListener('listening', onListening)
-        reject(err)
-      }
-      const onListening = () => {
-        server.removeListener('error', onError)
-        resolve()
-      }
-      server.once('error', onError)
-      server.once('listening', onListening)
-      server.listen({ port, host, backlog: options.backlog })
-    })
-  } catch (err) {
+  ready(root).then(
+    () => process.nextTick(bind, root, options, reportClosed, done),
+    (err: Error) => {
+      root.listening = false
+      process.nextTick(done, err, null)
+    },
+  )
+}
+
+function bind(
+  root: RootState,
+  options: ListenOptions,
+  reportClosed: boolean,
+  done: Listened,
+): void {
+  if (root.closingPromise !== null) {
     root.listening = false
-    throw err
+    if (reportClosed) done(new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER(), null)
+    return
   }
-  const address = formatAddress(root.server.address() as AddressInfo)
-  root.logger.info(`Server listening at ${address}`)
-  for (const [fn, ctx] of root.appHooks.onListen) {
-    await callAppHook(fn, ctx, [], root.options.pluginTimeout, 'onListen').catch((err: Error) =>
-      root.logger.error({ err }, 'onListen hook failed'),
-    )
+  const server = root.server
+  const onError = (err: Error) => {
+    server.removeListener('listening', onListening)
+    root.listening = false
+    done(err, null)
   }
-  return address
+  const onListening = () => {
+    server.removeListener('error', onError)
+    const address = formatAddress(root, server.address() as AddressInfo | string)
+    const text = options.listenTextResolver ?? ((at: string) => `Server listening at ${at}`)
+    root.logger.info(text(address))
+    done(null, address)
+  }
+  server.once('error', onError)
+  server.once('listening', onListening)
+  try {
+    server.listen(nodeOptions(options))
+  } catch (err) {
+    // Node refuses a bad port synchronously (ERR_SOCKET_BAD_PORT)
+    server.removeListener('error', onError)
+    server.removeListener('listening', onListening)
+    root.listening = false
+    done(err as Error, null)
+  }
 }
 
-function formatAddress(info: AddressInfo): string {
-  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address
-  return `http://${host}:${info.port}`
+// What node's server.listen() is given: arbor's own keys stay out; the host defaults only
+// when there is no path, so that a unix socket is not also bound to a host.
+function nodeOptions(options: ListenOptions): NetListenOptions {
+  const { listenTextResolver: _text, signal: _signal, ...rest } = options
+  const out = rest as NetListenOptions & { port?: number | string | null }
+  if (out.path == null) {
+    out.host ??= defaultHost
+    if (out.port == null) out.port = 0
+  }
+  return out as NetListenOptions
 }
 
-export function addresses(root: RootState): ListeningAddress[] {
+function formatAddress(root: RootState, info: AddressInfo | string): string {
+  if (typeof info === 'string') return info
+  const host = info.address.includes(':') ? `[${info.address}]` : info.address
+  return `${root.options.https !== undefined ? 'https' : 'http'}://${host}:${info.port}`
+}
+
+/** `listen({ signal })`: aborting the signal closes the application, as Fastify does. */
+export function watchSignal(signal: unknown, close: () => unknown): void {
+  if (signal === undefined || signal === null) return
+  const target = signal as { aborted?: boolean; on?: unknown; addEventListener?: Function }
+  if (typeof target.on !== 'function' && typeof target.addEventListener !== 'function') {
+    throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID('Invalid options.signal')
+  }
+  if (target.aborted) {
+    close()
+    return
+  }
+  if (typeof target.addEventListener === 'function') {
+    target.addEventListener('abort', () => close(), { once: true })
+  } else {
+    ;(target.on as Function).call(target, 'abort', () => close())
+  }
+}
+
+/** The addresses the server listens on: `{ address, family, port }`, or a socket path. */
+export function addresses(root: RootState): Array<ListeningAddress | string> {
   const info = root.server.address()
-  if (info === null || typeof info === 'string') return []
+  if (info === null) return []
+  if (typeof info === 'string') return [info]
   return [{ address: info.address, family: info.family, port: info.port }]
 }

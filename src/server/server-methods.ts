@@ -1,10 +1,11 @@
 import type { Chain, InjectOptions, Response as InjectResponse } from 'light-my-request'
 import { type Instance, kState } from '../context/state.ts'
-import type { ListenCallback, ListeningAddress, ListenOptions } from '../types/server.ts'
+import type { ListeningAddress } from '../types/server.ts'
 import { ready } from './boot.ts'
 import { close } from './close.ts'
 import { inject } from './inject.ts'
-import { addresses, listen } from './listen.ts'
+import { addresses, readListenArgs, startListening, watchSignal } from './listen.ts'
+import { runOnListenHooks } from './on-listen.ts'
 
 /** The instance's server methods: `ready`, `listen`, `addresses`, `close`, `inject`. */
 export const serverMethods = {
@@ -19,22 +20,40 @@ export const serverMethods = {
     return this
   },
 
-  /** Starts listening. `listen({ port, host })` returns the address; a callback form exists. */
-  listen(this: Instance, a?: ListenOptions | ListenCallback, b?: ListenCallback) {
-    const options = typeof a === 'function' ? {} : (a ?? {})
-    const callback = typeof a === 'function' ? a : b
-    const promise = listen(this[kState].root, options)
-    if (callback === undefined) return promise
-    promise.then(
-      (address) => callback(null, address),
-      (err: Error) => callback(err, ''),
-    )
+  /**
+   * Starts listening: `listen({ port, host })` resolves with the address, `listen(options, cb)`
+   * calls back with `(err, address)` (`address` null on failure); the variadic forms warn.
+   */
+  listen(this: Instance, ...args: unknown[]) {
+    const root = this[kState].root
+    const { options, callback } = readListenArgs(args)
+    watchSignal(options.signal, () => this.close().catch(() => {}))
+    if (callback === undefined) {
+      return new Promise<string>((resolve, reject) => {
+        startListening(root, options, true, (err, address) => {
+          if (err !== null) return reject(err)
+          // Started first, so that hooks finishing in a microtask are done when `await` returns,
+          // as with Fastify's chained promises; still, nothing waits for them.
+          runOnListenHooks(root)
+          resolve(address!)
+        })
+      })
+    }
+    try {
+      startListening(root, options, false, (err, address) => {
+        callback(err, address as string)
+        if (err === null) runOnListenHooks(root)
+      })
+    } catch (err) {
+      process.nextTick(callback, err as Error, null as unknown as string)
+    }
     return undefined
   },
 
   /** The addresses the server listens on. */
   addresses(this: Instance): ListeningAddress[] {
-    return addresses(this[kState].root)
+    // a unix socket's entry is its path, as in Fastify
+    return addresses(this[kState].root) as ListeningAddress[]
   },
 
   /** Stops accepting connections, lets in-flight requests finish, runs onClose hooks. */

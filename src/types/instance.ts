@@ -15,17 +15,20 @@ import type {
   ReplyOf,
   RouteGenericInterface,
 } from './http.ts'
-import type { ArborLogger } from './logger.ts'
+import type { ContextDescription, PrintContextsOptions, RouteDescription } from './inspect.ts'
+import type { ArborLogger, ChildLoggerOptions } from './logger.ts'
 import type { ConstraintStrategy } from './routing.ts'
 import type {
   JSONSchema,
   RouteSchema,
+  SchemaControllerOptions,
   SchemaErrorFormatter,
   SerializerCompiler,
   SerializerFunction,
   ValidatorCompiler,
 } from './schema.ts'
 import type {
+  InitialConfig,
   ListenCallback,
   ListeningAddress,
   ListenOptions,
@@ -59,6 +62,19 @@ export type ErrorHandler = (
 ) => unknown
 
 export type NotFoundHandler = RouteHandler
+
+/**
+ * Builds the logger of one request (`setChildLoggerFactory`, the `childLoggerFactory` option
+ * and route option): `this` is the instance of the route's context; the default is
+ * `logger.child(bindings, opts)`. It must return a logger (FST_ERR_LOG_INVALID_LOGGER).
+ */
+export type ChildLoggerFactory = (
+  this: ArborInstance,
+  logger: ArborLogger,
+  bindings: Record<string, unknown>,
+  opts: ChildLoggerOptions,
+  rawReq: IncomingMessage,
+) => ArborLogger
 
 // ---- hooks ----
 
@@ -141,6 +157,10 @@ export interface RouteOptions<G extends RouteGenericInterface = RouteGenericInte
   schemaErrorFormatter?: SchemaErrorFormatter
   bodyLimit?: number
   logLevel?: string
+  /** pino serializers added, for this route's request loggers, to its context's */
+  logSerializers?: Record<string, (value: never) => unknown>
+  /** builds this route's request loggers (overrides `setChildLoggerFactory`) */
+  childLoggerFactory?: ChildLoggerFactory
   exposeHeadRoute?: boolean
   /** what a request must also match: `host`, `version` (Accept-Version) or a custom strategy */
   constraints?: Record<string, unknown>
@@ -215,6 +235,17 @@ export interface ArborRequest<G extends RouteGenericInterface = RouteGenericInte
 export type ReplyHeaderValue = string | number | string[] | undefined
 
 /**
+ * Computes one HTTP trailer once the body is out: call `done(err, value)`, or be `async` and
+ * return the value. `payload` is the body as sent (`null` for a stream). Returning the value
+ * from a plain function still works but is deprecated (FSTDEP013), as in Fastify 4.
+ */
+export type ReplyTrailerFunction = (
+  reply: ArborReply,
+  payload: string | Buffer | null | undefined,
+  done: (err: Error | null, value?: string) => void,
+) => unknown
+
+/**
  * The reply handed to hooks and handlers. An interface, so applications can declare the
  * properties their reply decorators add:
  * @example
@@ -226,7 +257,8 @@ export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterf
   readonly log: ArborLogger
   readonly server: ArborInstance
   statusCode: number
-  readonly sent: boolean
+  /** `true` once the response went out or the reply was hijacked. Assigning `true` (Fastify 3's way to hijack) still works; use `hijack()`. */
+  sent: boolean
   readonly elapsedTime: number
   code(statusCode: number): this
   status(statusCode: number): this
@@ -242,9 +274,24 @@ export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterf
   serialize(payload: unknown): string
   redirect(url: string, code?: number): this
   redirect(code: number, url: string): this
-  callNotFound(): void
+  /** Continues with the not-found handler of the request's prefix. */
+  callNotFound(): this
   hijack(): this
   getResponseTime(): number
+  /**
+   * Adds an HTTP trailer, sent after the body (the response goes out chunked, with a
+   * `Trailer` header naming it). Names that may not be trailers throw FST_ERR_BAD_TRAILER_NAME.
+   * @example
+   * reply.trailer('server-timing', async () => `db;dur=${elapsed}`)
+   */
+  trailer(name: string, fn: ReplyTrailerFunction): this
+  hasTrailer(name: string): boolean
+  removeTrailer(name: string): this
+  /**
+   * The reply is thenable: `await reply` waits until the response has finished (it rejects if
+   * the response fails), so a handler may send later, from a callback, and `await reply`.
+   */
+  then(fulfilled: () => void, rejected?: (err: Error) => void): void
 }
 
 // ---- content-type parsers ----
@@ -262,6 +309,8 @@ type ParserType = string | RegExp | Array<string | RegExp>
 export interface ArborPluginOptions {
   prefix?: string
   logLevel?: string
+  /** pino serializers added, for the request loggers of this plugin's routes, to its parent's */
+  logSerializers?: Record<string, (value: never) => unknown>
   [key: string]: unknown
 }
 
@@ -314,8 +363,12 @@ type DefaultGeneric = RouteGenericInterface
  * An interface, so applications can declare their instance decorators on it.
  */
 export interface ArborInstance {
-  /** arbor's own version. */
+  /** The Fastify version whose API arbor implements ('4.25.2'); plugins check their range on it. */
   readonly version: string
+  /** arbor's own version. */
+  readonly arborVersion: string
+  /** The factory options of Fastify's configuration schema, validated and frozen. */
+  readonly initialConfig: InitialConfig
   /** The logger of this context (pino, or a silent logger when logging is off). */
   readonly log: ArborLogger
   /** The route prefix of this context (`register(plugin, { prefix })`, nested). */
@@ -342,6 +395,16 @@ export interface ArborInstance {
   listen(options?: ListenOptions): Promise<string>
   listen(options: ListenOptions, callback: ListenCallback): void
   listen(callback: ListenCallback): void
+  /** @deprecated the variadic forms (FSTDEP011): use `listen({ port, host, backlog })` */
+  listen(port: number | string, host?: string, backlog?: number): Promise<string>
+  /** @deprecated the variadic forms (FSTDEP011): use `listen({ port, host, backlog }, callback)` */
+  listen(port: number | string, callback: ListenCallback): void
+  /** @deprecated the variadic forms (FSTDEP011) */
+  listen(port: number | string, host: string, callback: ListenCallback): void
+  /** @deprecated the variadic forms (FSTDEP011) */
+  listen(port: number | string, host: string, backlog: number, callback: ListenCallback): void
+  /** @deprecated the variadic forms (FSTDEP011) */
+  listen(options: ListenOptions, backlog: number, callback: ListenCallback): void
   /** The addresses the server listens on. */
   addresses(): ListeningAddress[]
   /** Stops accepting connections, lets in-flight requests finish, runs onClose hooks. */
@@ -414,6 +477,20 @@ export interface ArborInstance {
   setSerializerCompiler(compiler: SerializerCompiler): this
   /** The validation-error formatter; `this` inside it is this instance (spec). */
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this
+  /** The serializer of every reply payload of this context and below, in place of JSON and the response schemas. */
+  setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): this
+  /** Where shared schemas live and how default compilers are built, here and below. */
+  setSchemaController(options: SchemaControllerOptions): this
+  /** The validator compiler in effect: set here or above, or the default once built. */
+  readonly validatorCompiler: ValidatorCompiler | undefined
+  /** The serializer compiler in effect: set here or above, or the default once built. */
+  readonly serializerCompiler: SerializerCompiler | undefined
+
+  // logging
+  /** How this context's routes build each request's logger, here and below. */
+  setChildLoggerFactory(factory: ChildLoggerFactory): this
+  /** The child logger factory in effect in this context. */
+  readonly childLoggerFactory: ChildLoggerFactory
 
   // handlers
   /** The error handler for this context and its descendants. */
@@ -442,6 +519,16 @@ export interface ArborInstance {
   removeAllContentTypeParsers(): this
   getDefaultJsonParser(onProto: PoisoningAction, onConstructor: PoisoningAction): BodyParser
   readonly defaultTextParser: BodyParser
+
+  // the context inspector (docs/encapsulation.md "Inspecting the tree"); after ready()
+  /** The context tree as data: per context what it registered and what it inherits. */
+  describeContexts(): ContextDescription
+  /** The context tree as text; what a context inherits is marked `(from <context>)`. */
+  printContexts(options?: PrintContextsOptions): string
+  /** What the route that answers `method url` sees, or null when none does. */
+  describeRoute(method: string, url: string): RouteDescription | null
+  /** What one route sees, as text: hooks in run order with their context, and the rest. */
+  printRoute(method: string, url: string): string
 }
 
 export type { IncomingMessage, ServerResponse }

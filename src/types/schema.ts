@@ -53,3 +53,30 @@ export interface SchemaValidationError {
   [key: string]: unknown
 }
 export type SchemaErrorFormatter = (errors: SchemaValidationError[], dataVar: string) => Error
+
+/** Where a context keeps its shared schemas (`schemaController.bucket` returns one). */
+export interface SchemaBucket {
+  add(schema: unknown): unknown
+  getSchema(id: string): unknown
+  getSchemas(): unknown
+}
+
+/**
+ * The `schemaController` factory option and `setSchemaController()` argument, as in Fastify:
+ * `bucket(parentSchemas)` builds a context's schema store; `compilersFactory` builds the
+ * default compilers from the shared schemas (`buildValidator(schemas, ajvOptions)`,
+ * `buildSerializer(schemas, serializerOpts)`).
+ */
+export interface SchemaControllerOptions {
+  bucket?: (parentSchemas?: unknown) => SchemaBucket
+  compilersFactory?: {
+    buildValidator?: (
+      externalSchemas: Record<string, JSONSchema>,
+      ajvOptions: { customOptions?: Record<string, unknown>; plugins?: unknown[] },
+    ) => ValidatorCompiler
+    buildSerializer?: (
+      externalSchemas: Record<string, JSONSchema>,
+      serializerOpts: Record<string, unknown> | undefined,
+    ) => SerializerCompiler
+  }
+}

@@ -1,9 +1,22 @@
-/** `listen()` options. */
+/** `listen()` options: node's `server.listen()` options, plus `signal` and `listenTextResolver`. */
 export interface ListenOptions {
-  port?: number | string
+  /** 0 (the default) picks a free port; a numeric string is read as a number */
+  port?: number | string | null
+  /** arbor's default is 127.0.0.1 (Fastify's: localhost) */
   host?: string
   backlog?: number
+  /** a unix socket or Windows pipe to listen on instead of a port */
+  path?: string
+  exclusive?: boolean
+  readableAll?: boolean
+  writableAll?: boolean
+  ipv6Only?: boolean
+  /** aborting it closes the application */
+  signal?: AbortSignal
+  /** the text of the "listening" log line: `(address) => text` */
+  listenTextResolver?: (address: string) => string
 }
+/** `address` is null when listening failed. */
 export type ListenCallback = (err: Error | null, address: string) => void
 
 /** `printRoutes()` options (find-my-way's printer). */
@@ -20,4 +33,35 @@ export interface ListeningAddress {
   address: string
   family: string
   port: number
+}
+
+/**
+ * `instance.initialConfig`: the factory options of Fastify's configuration schema, validated,
+ * coerced, defaulted and frozen. Functions, loggers and certificates are never in it.
+ */
+export interface InitialConfig {
+  readonly connectionTimeout: number
+  readonly keepAliveTimeout: number
+  readonly forceCloseConnections?: boolean | string
+  readonly maxRequestsPerSocket: number | null
+  readonly requestTimeout: number
+  readonly bodyLimit: number
+  readonly caseSensitive: boolean
+  readonly allowUnsafeRegex: boolean
+  readonly http2?: boolean
+  readonly https?: boolean | { readonly allowHTTP1: boolean }
+  readonly ignoreTrailingSlash: boolean
+  readonly ignoreDuplicateSlashes: boolean
+  readonly disableRequestLogging: boolean
+  readonly jsonShorthand: boolean
+  readonly maxParamLength: number
+  readonly onProtoPoisoning: string
+  readonly onConstructorPoisoning: string
+  readonly pluginTimeout: number
+  readonly requestIdHeader: string | false
+  readonly requestIdLogLabel: string
+  readonly http2SessionTimeout: number
+  readonly exposeHeadRoutes: boolean
+  readonly versioning?: Readonly<Record<string, unknown>>
+  readonly constraints?: Readonly<Record<string, unknown>>
 }

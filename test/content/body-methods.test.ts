@@ -227,3 +227,69 @@ describe('content: parsed bodies meet schema.body (DESIGN.md Divergences 3 and 4
     assert.deepEqual(calls, [{ n: 3 }])
   })
 })
+
+describe('content: Fastify 4.25.2’s method rules', () => {
+  test('Request bodies: DELETE and OPTIONS with a content type and Content-Length: 0 reach the parser (empty JSON: 400, text: "")', async (t) => {
+    const app = arbor()
+    t.after(() => app.close())
+    app.route({
+      method: ['DELETE', 'OPTIONS'],
+      url: '/',
+      handler: async (request) => ({ body: request.body }),
+    })
+    for (const method of ['DELETE', 'OPTIONS'] as const) {
+      const json = await app.inject({
+        method,
+        url: '/',
+        headers: { 'content-type': 'application/json', 'content-length': '0' },
+      })
+      assertError(json, 400, 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      const text = await app.inject({
+        method,
+        url: '/',
+        headers: { 'content-type': 'text/plain', 'content-length': '0' },
+      })
+      assert.deepEqual(text.json(), { body: '' }, method)
+    }
+  })
+
+  for (const method of ['PROPFIND', 'PROPPATCH', 'LOCK', 'REPORT', 'MKCALENDAR']) {
+    test(`Request bodies: a ${method} body is not parsed: no 415 without a parser, request.body undefined`, async (t) => {
+      const app = arbor()
+      t.after(() => app.close())
+      app.route({
+        method,
+        url: '/',
+        handler: async (request) => ({ parsed: request.body !== undefined }),
+      })
+      for (const headers of [{}, { 'content-type': 'application/xml' }]) {
+        // light-my-request's types list the common methods only; it sends any method
+        const res = await app.inject({
+          method: method as 'POST',
+          url: '/',
+          headers,
+          payload: '<a/>',
+        })
+        assert.equal(res.statusCode, 200)
+        assert.deepEqual(res.json(), { parsed: false })
+      }
+    })
+  }
+
+  test('Request bodies: an unmatched URL answers 404, not 415, whatever its content type', async (t) => {
+    const app = arbor()
+    t.after(() => app.close())
+    const res = await app.inject({
+      method: 'POST',
+      url: '/nowhere',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    })
+    assert.equal(res.statusCode, 404)
+    assert.deepEqual(res.json(), {
+      message: 'Route POST:/nowhere not found',
+      error: 'Not Found',
+      statusCode: 404,
+    })
+  })
+})

@@ -4,8 +4,14 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import arbor, { type ConstraintStrategy } from '../../src/index.ts'
 
-/** A strategy that routes on the `x-secret` header; `async` makes it answer through `done`. */
+/**
+ * A strategy that routes on the `x-secret` header; `async` makes it answer through `done`.
+ * It has `validate`: Fastify 4.25's option schema requires it of a `constraints` strategy.
+ */
 function secretStrategy(mode: 'sync' | 'async' | 'failing' = 'sync'): ConstraintStrategy {
+  const validate = (value: unknown) => {
+    if (typeof value !== 'string') throw new Error('secret constraints are strings')
+  }
   const storage = () => {
     const stores = new Map<unknown, unknown>()
     return {
@@ -14,11 +20,12 @@ function secretStrategy(mode: 'sync' | 'async' | 'failing' = 'sync'): Constraint
     }
   }
   if (mode === 'sync') {
-    return { name: 'secret', storage, deriveConstraint: (req) => req.headers['x-secret'] }
+    return { name: 'secret', storage, validate, deriveConstraint: (req) => req.headers['x-secret'] }
   }
   return {
     name: 'secret',
     storage,
+    validate,
     deriveConstraint: (req, _ctx, done) => {
       if (mode === 'failing') done!(new Error('kaboom'))
       else done!(null, req.headers['x-secret'])

@@ -218,7 +218,8 @@ describe('Route options: attachValidation', () => {
       async (request) => ({ message: request.validationError?.message ?? null }),
     )
     const bad = await app.inject({ method: 'POST', url: '/x', payload: {} })
-    assert.deepEqual(bad.json(), { message: "body should have required property 'a'" })
+    // Ajv's own error for an $async schema, passed on as it is (as in Fastify)
+    assert.deepEqual(bad.json(), { message: 'validation failed' })
     const good = await app.inject({ method: 'POST', url: '/x', payload: { a: 1 } })
     assert.deepEqual(good.json(), { message: null })
   })

@@ -401,7 +401,7 @@ describe('Reference resolution ($ref): a reference to a missing schema', () => {
     })
   })
 
-  test('Reference resolution ($ref): a nested $ref to a missing definition fails at ready(), naming the route and part', async (t) => {
+  test('Reference resolution ($ref): a nested $ref to a missing definition fails at ready(), naming the route', async (t) => {
     const app = arbor()
     t.after(() => app.close())
     app.get(
@@ -415,7 +415,10 @@ describe('Reference resolution ($ref): a reference to a missing schema', () => {
     )
     await assert.rejects(app.ready(), (err: Error & { code?: string }) => {
       assert.equal(err.code, 'FST_ERR_SCH_VALIDATION_BUILD')
-      assert.match(err.message, /GET: \/search \(querystring\)/)
+      assert.match(
+        err.message,
+        /^Failed building the validation schema for GET: \/search, due to error /,
+      )
       return true
     })
   })

@@ -226,42 +226,122 @@ describe('the factory', () => {
   })
 })
 
-describe('options of the wrong type fail at construction, naming the option', () => {
-  const wrong: [string, unknown][] = [
-    ['bodyLimit', 'big'],
-    ['caseSensitive', 'yes'],
-    ['ignoreTrailingSlash', 'yes'],
-    ['ignoreDuplicateSlashes', 'yes'],
-    ['maxParamLength', 'long'],
-    ['onProtoPoisoning', 42],
-    ['onConstructorPoisoning', 42],
-    ['return503OnClosing', 'yes'],
-    ['requestIdHeader', 42],
-    ['requestIdLogLabel', 42],
-    ['genReqId', 'not a function'],
-    ['disableRequestLogging', 'yes'],
-    ['connectionTimeout', 'soon'],
-    ['keepAliveTimeout', 'soon'],
-    ['requestTimeout', 'soon'],
-    ['forceCloseConnections', 42],
-    ['pluginTimeout', 'soon'],
-    ['exposeHeadRoutes', 'yes'],
-    ['querystringParser', 'not a function'],
-    ['logger', 42],
-    ['ajv', 'strict'],
-    ['schemaErrorFormatter', 'not a function'],
+describe('options of the wrong type fail at construction as Fastify 4.25 reports them', () => {
+  // Options of Fastify's configuration schema: its message, the option in err.errors
+  const schemaOptions: [string, unknown, string][] = [
+    ['caseSensitive', 'yes', 'must be boolean'],
+    ['ignoreTrailingSlash', 'yes', 'must be boolean'],
+    ['ignoreDuplicateSlashes', 'yes', 'must be boolean'],
+    ['maxParamLength', 'long', 'must be integer'],
+    ['disableRequestLogging', 'yes', 'must be boolean'],
+    ['connectionTimeout', 'soon', 'must be integer'],
+    ['keepAliveTimeout', 'soon', 'must be integer'],
+    ['requestTimeout', 500.1, 'must be integer'],
+    ['requestTimeout', [], 'must be integer'],
+    ['maxRequestsPerSocket', 'many', 'must be integer'],
+    ['pluginTimeout', 'soon', 'must be integer'],
+    ['exposeHeadRoutes', 'yes', 'must be boolean'],
+    ['jsonShorthand', 'hello', 'must be boolean'],
+    ['allowUnsafeRegex', 'hello', 'must be boolean'],
+    ['forceCloseConnections', 42, 'must match exactly one schema in oneOf'],
+    // stricter than Fastify, which takes any string
+    ['onProtoPoisoning', 42, 'must be equal to one of the allowed values'],
+    ['onConstructorPoisoning', 'drop', 'must be equal to one of the allowed values'],
   ]
-  for (const [name, value] of wrong) {
-    test(`${name}: ${JSON.stringify(value)}`, () => {
+  for (const [name, value, message] of schemaOptions) {
+    test(`${name}: ${JSON.stringify(value)} gets FST_ERR_INIT_OPTS_INVALID '${message}'`, () => {
       assert.throws(
         // biome-ignore lint/suspicious/noExplicitAny: deliberately passing a wrong type
         () => arbor({ [name]: value } as any),
-        (err: Error) => {
-          assert.ok(err instanceof Error)
+        (err: Error & { code?: string; errors?: Array<{ instancePath: string }> }) => {
+          assert.equal(err.code, 'FST_ERR_INIT_OPTS_INVALID')
+          assert.match(err.message, /^Invalid initialization options: '\[.*\]'$/)
+          assert.ok(err.message.includes(JSON.stringify(message).slice(1, -1)))
+          assert.equal(err.errors?.[0]?.instancePath, `/${name}`)
+          return true
+        },
+      )
+    })
+  }
+
+  test("a wrong type gets exactly Fastify's message", () => {
+    assert.throws(
+      // biome-ignore lint/suspicious/noExplicitAny: deliberately passing a wrong type
+      () => arbor({ ignoreTrailingSlash: 'string instead of boolean' } as any),
+      {
+        code: 'FST_ERR_INIT_OPTS_INVALID',
+        message: 'Invalid initialization options: \'["must be boolean"]\'',
+      },
+    )
+  })
+
+  // Options with an error of their own in Fastify
+  test('querystringParser: FST_ERR_QSP_NOT_FN names the type given', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: deliberately passing a wrong type
+    assert.throws(() => arbor({ querystringParser: 10 } as any), {
+      code: 'FST_ERR_QSP_NOT_FN',
+      message: "querystringParser option should be a function, instead got 'number'",
+    })
+  })
+
+  test('schemaErrorFormatter: FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN, for the option and the setter', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: deliberately passing a wrong type
+    assert.throws(() => arbor({ schemaErrorFormatter: 500 } as any), {
+      code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
+      message: "schemaErrorFormatter option should be a non async function. Instead got 'number'.",
+    })
+    // biome-ignore lint/suspicious/noExplicitAny: deliberately passing a wrong type
+    assert.throws(() => arbor().setSchemaErrorFormatter(500 as any), {
+      code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
+    })
+  })
+
+  test('bodyLimit: FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT, as Fastify checks it', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: deliberately passing a wrong type
+    assert.throws(() => arbor({ bodyLimit: 'big' } as any), {
+      code: 'FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT',
+    })
+  })
+
+  // Options Fastify does not check (it fails later): arbor refuses them, naming the option
+  const arborChecked: [string, unknown][] = [
+    ['return503OnClosing', 'yes'],
+    ['genReqId', 'not a function'],
+    ['logger', 42],
+    ['ajv', 'strict'],
+    ['http', 'big headers'],
+    ['serverFactory', {}],
+    ['clientErrorHandler', 'nope'],
+    ['frameworkErrors', 'nope'],
+    ['schemaController', 'mine'],
+    ['serializerOpts', 'fast'],
+    ['childLoggerFactory', 'not a function'],
+  ]
+  for (const [name, value] of arborChecked) {
+    test(`${name}: ${JSON.stringify(value)} is refused, naming the option`, () => {
+      assert.throws(
+        // biome-ignore lint/suspicious/noExplicitAny: deliberately passing a wrong type
+        () => arbor({ [name]: value } as any),
+        (err: Error & { code?: string }) => {
+          assert.equal(err.code, 'FST_ERR_INIT_OPTS_INVALID')
           assert.match(err.message, new RegExp(name))
           return true
         },
       )
     })
   }
+
+  test('values the schema can coerce are coerced, as Fastify does', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: deliberately passing strings
+    const app = arbor({ pluginTimeout: '0', caseSensitive: 'false', requestIdLogLabel: 42 } as any)
+    assert.equal(app.initialConfig.pluginTimeout, 0)
+    assert.equal(app.initialConfig.caseSensitive, false)
+    assert.equal(app.initialConfig.requestIdLogLabel, '42')
+  })
+
+  test('an unknown option is ignored, as in Fastify, and is not in initialConfig', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: an option arbor does not know
+    const app = arbor({ notAnOption: true } as any)
+    assert.equal((app.initialConfig as unknown as Record<string, unknown>).notAnOption, undefined)
+  })
 })

@@ -1,0 +1,42 @@
+import { errorCodes } from '../errors.ts'
+import type { RoutedReply as Reply } from '../request/route-context.ts'
+
+/** Enters the error path with whatever was thrown or rejected, as it is. */
+export type Fail = (reply: Reply, failure: unknown) => void
+
+/**
+ * What a promise returned by a handler (or an error handler) becomes, as Fastify's
+ * wrapThenable does it: a resolved value goes to `reply.send` (so a value returned after the
+ * reply was sent gets send's FST_ERR_REP_ALREADY_SENT warning); `undefined` is sent only when
+ * nothing was sent and the client has not aborted (an empty 200 unless a status was set, and
+ * FST_ERR_PROMISE_NOT_FULFILLED logged); a rejection enters the error path, or is logged when
+ * the reply is already sent.
+ */
+export function settleThenable(thenable: PromiseLike<unknown>, reply: Reply, fail: Fail): void {
+  thenable.then(
+    (payload) => {
+      // `return reply` after sending (reply.send() returns the reply) says it is sent
+      if (reply.hijacked || payload === reply) return
+      if (payload === undefined) {
+        if (reply.sent || reply.raw.headersSent || reply.request.raw.aborted) return
+        // arbor names the mistake (issue 2); Fastify 4.25 sends the empty reply silently
+        reply.log.error(
+          { err: new errorCodes.FST_ERR_PROMISE_NOT_FULFILLED() },
+          'async handler resolved to undefined without sending a reply; sending an empty response',
+        )
+      }
+      try {
+        reply.send(payload)
+      } catch (err) {
+        fail(reply, err)
+      }
+    },
+    (err: unknown) => {
+      if (reply.sent) {
+        reply.log.error({ err }, 'Promise errored, but reply.sent = true was set')
+        return
+      }
+      fail(reply, err)
+    },
+  )
+}
