@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module'
 import type { Ajv } from 'ajv'
 import fastUri from 'fast-uri'
+import { requireLazily } from '../config/lazy-require.ts'
 import type { JSONSchema } from '../types/schema.ts'
 
 // Whether a schema can be left uncompiled at ready (compileSchemas: 'lazy'): arbor vouches
@@ -79,15 +79,23 @@ const MAX_NODES = 10_000
 
 type MetaValidator = ((schema: unknown) => boolean) | null
 
-/** fast-json-stringify's own draft-07 meta-schema check, the one its build runs first. */
-const fjsMetaValidator: MetaValidator = (() => {
-  try {
-    const require = createRequire(import.meta.url)
-    return require('fast-json-stringify/lib/schema-validator') as MetaValidator
-  } catch {
-    return null // another layout of the package: every response schema is compiled at ready
+/**
+ * fast-json-stringify's own draft-07 meta-schema check, the one its build runs first; loaded
+ * with the first response schema. null when the package is laid out otherwise: every response
+ * schema is then compiled at ready.
+ */
+let fjsMetaValidator: MetaValidator | undefined
+
+function fjsMeta(): MetaValidator {
+  if (fjsMetaValidator === undefined) {
+    try {
+      fjsMetaValidator = requireLazily('fast-json-stringify/lib/schema-validator') as MetaValidator
+    } catch {
+      fjsMetaValidator = null
+    }
   }
-})()
+  return fjsMetaValidator
+}
 
 /** The shared schemas (addSchema) a compiler resolves `$ref`s against. */
 export class SharedSchemas {
@@ -160,7 +168,7 @@ export function ajvVouches(ajv: Ajv, schema: JSONSchema, shared: SharedSchemas):
 
 /** Whether fast-json-stringify's build of `schema` is certain to succeed. */
 export function fjsVouches(schema: JSONSchema, shared: SharedSchemas): boolean {
-  const meta = fjsMetaValidator
+  const meta = fjsMeta()
   if (meta === null) return false
   const check = (root: JSONSchema, isShared: boolean): boolean => {
     try {
