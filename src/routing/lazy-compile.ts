@@ -15,7 +15,10 @@ export function placeCompiled(route: RouteContext): void {
   const serializers = route.serializers
   if (serializers === null) return
   for (const [key, fn] of serializers.byStatus) {
-    whenCompiled(fn, (compiled) => serializers.byStatus.set(key, compiled))
+    whenCompiled(fn, (compiled) => {
+      serializers.byStatus.set(key, compiled)
+      serializers.byCode.clear()
+    })
   }
   for (const byType of serializers.byStatusAndType.values()) {
     for (const [type, fn] of byType) whenCompiled(fn, (compiled) => byType.set(type, compiled))

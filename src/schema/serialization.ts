@@ -54,6 +54,8 @@ function builds(build: () => unknown): boolean {
 export interface ResponseSerializers {
   byStatus: Map<string, SerializerFunction>
   byStatusAndType: Map<string, Map<string, SerializerFunction>>
+  /** the answer of selectSerializer by status code, once asked (without media types) */
+  byCode: Map<number, SerializerFunction | null>
 }
 
 const statusKey = /^([1-5]\d\d|[1-5]xx|default)$/i
@@ -65,7 +67,11 @@ export function compileResponseSchemas(
   method: string,
   url: string,
 ): ResponseSerializers {
-  const out: ResponseSerializers = { byStatus: new Map(), byStatusAndType: new Map() }
+  const out: ResponseSerializers = {
+    byStatus: new Map(),
+    byStatusAndType: new Map(),
+    byCode: new Map(),
+  }
   for (const [rawKey, entry] of entries) {
     const key = rawKey.toLowerCase()
     if (!statusKey.test(key)) throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
@@ -104,6 +110,23 @@ function build(
  * Fastify.
  */
 export function selectSerializer(
+  serializers: ResponseSerializers,
+  statusCode: number,
+  contentType: string | undefined,
+): SerializerFunction | undefined {
+  // Without media types the choice depends on the status alone: decided once per status.
+  if (serializers.byStatusAndType.size === 0) {
+    let fn = serializers.byCode.get(statusCode)
+    if (fn === undefined) {
+      fn = findSerializer(serializers, statusCode, undefined) ?? null
+      serializers.byCode.set(statusCode, fn)
+    }
+    return fn ?? undefined
+  }
+  return findSerializer(serializers, statusCode, contentType)
+}
+
+function findSerializer(
   serializers: ResponseSerializers,
   statusCode: number,
   contentType: string | undefined,
