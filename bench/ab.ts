@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util'
 import { build, compiled } from './build.ts'
 import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, startChild } from './child.ts'
 import { FRAMEWORKS } from './frameworks.ts'
-import { checkAnswers, measurePair, warmUp } from './load.ts'
+import { checkAnswers, measurePair } from './load.ts'
 import type { Scenario } from './scenario.ts'
 import { spread } from './stats.ts'
 
@@ -58,8 +58,10 @@ for (let trial = 1; trial <= Number(values.trials); trial++) {
   const a = await start(values.a)
   const b = await start(values.b)
   try {
-    await warmUp(a.port, scenario.requests, { ...load, duration: 1 })
-    await warmUp(b.port, scenario.requests, { ...load, duration: 1 })
+    // Both warmed at once, then a pause for the JIT threads to finish: a server warmed last
+    // still compiles in the background during the first round, which counts against it.
+    await measurePair([a, b], scenario.requests, { ...load, duration: 3 })
+    await new Promise((resolve) => setTimeout(resolve, 1000))
     const line: string[] = []
     for (let round = 1; round <= Number(values.rounds); round++) {
       const swap = round % 2 === 0
