@@ -20,6 +20,7 @@ export type {
 export type {
   ArborErrorLike,
   ArborInstance,
+  ArborInstanceWith,
   ArborPluginAsync,
   ArborPluginCallback,
   ArborPluginOptions,
@@ -31,12 +32,16 @@ export type {
   DoneCallback,
   ErrorHandler,
   NotFoundHandler,
+  ReplyFor,
+  RequestFor,
   RequestRouteOptions,
   RouteHandler,
   RouteHooks,
   RouteOptions,
+  RouteTypesOf,
   ShorthandRouteOptions,
   StreamParser,
+  WrappedPlugin,
 } from './types/instance.ts'
 export type { ArborLogger, ChildLoggerOptions } from './types/logger.ts'
 export type { ConstraintStrategy, TrustProxy } from './types/routing.ts'
@@ -57,3 +62,10 @@ export type {
   ValidatorFunction,
 } from './types/schema.ts'
 export type { ListenOptions } from './types/server.ts'
+export type {
+  ArborSchemaProvider,
+  ArborSharedSchemas,
+  ArborTypeProvider,
+  CallTypeProvider,
+  SchemaToType,
+} from './types/type-provider.ts'

@@ -2,20 +2,15 @@
 // Run it with: npx tsx examples/hello/server.ts
 import arbor from '../../src/index.ts'
 
-declare module '../../src/index.ts' {
-  interface ArborRequest {
-    user: string
-  }
-}
-
 const app = arbor({ logger: true })
 
 app.get('/', async () => ({ hello: 'world' }))
 
 app.register(
   async (child) => {
-    child.decorateRequest('user', 'guest') // visible to this plugin's routes only
-    child.get('/me', async (request) => ({ user: request.user }))
+    child
+      .decorateRequest('user', 'guest') // visible to this plugin's routes only, typed there
+      .get('/me', async (request) => ({ user: request.user }))
   },
   { prefix: '/v1' },
 )

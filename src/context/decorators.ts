@@ -1,5 +1,8 @@
 import { errorCodes } from '../errors.ts'
+import { Arbor } from './instance.ts'
 import type { RootState } from './state.ts'
+
+type DecoratorKind = 'instance' | 'request' | 'reply'
 
 /** A decorator given as accessors instead of a value. */
 export interface DecoratorAccessors {
@@ -19,6 +22,16 @@ function isAccessors(value: unknown): value is DecoratorAccessors {
 let warnedReferenceType = false
 
 /**
+ * As in Fastify: an instance decorator may be declared again in a child context (it shadows
+ * the parent's there), but not twice in one context, nor over the instance's own API; a
+ * request or reply decorator may not shadow one its context already sees.
+ */
+function alreadyPresent(target: object, name: string, kind: DecoratorKind): boolean {
+  if (kind !== 'instance') return name in target
+  return Object.hasOwn(target, name) || name in Arbor.prototype
+}
+
+/**
  * Adds `name` to `target` (an instance, or a context's Request/Reply prototype). Because
  * children inherit from `target`, the decorator is visible in this context and below only.
  */
@@ -28,10 +41,10 @@ export function addDecorator(
   name: string,
   value: unknown,
   dependencies: unknown,
-  kind: 'instance' | 'request' | 'reply',
+  kind: DecoratorKind,
 ): void {
   if (root.ready) throw new errorCodes.FST_ERR_DEC_AFTER_START(name)
-  if (name in target) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(name)
+  if (alreadyPresent(target, name, kind)) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(name)
   if (dependencies !== undefined) {
     if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(name)
     for (const dependency of dependencies) {

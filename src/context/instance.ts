@@ -47,8 +47,10 @@ export interface Arbor extends ArborInstance {}
 export function installMethods(...groups: object[]): void {
   for (const group of groups) {
     const descriptors = Object.getOwnPropertyDescriptors(group)
-    for (const name of Object.keys(descriptors)) {
-      Object.defineProperty(Arbor.prototype, name, { ...descriptors[name], enumerable: false })
+    // Reflect.ownKeys: symbol-named methods (Symbol.asyncDispose) are installed too.
+    for (const name of Reflect.ownKeys(descriptors)) {
+      const descriptor = descriptors[name as keyof typeof descriptors]!
+      Object.defineProperty(Arbor.prototype, name, { ...descriptor, enumerable: false })
     }
   }
 }

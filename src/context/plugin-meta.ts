@@ -1,7 +1,7 @@
 import type semverType from 'semver'
 import { requireLazily } from '../config/lazy-require.ts'
 import { errorCodes } from '../errors.ts'
-import type { ArborInstance, ArborPluginOptions } from '../types/instance.ts'
+import type { ArborInstance, ArborPluginOptions, WrappedPlugin } from '../types/instance.ts'
 
 /** The marks `fastify-plugin` sets; arbor reads the same ones, so either wrapper works. */
 export const kSkipOverride = Symbol.for('skip-override')
@@ -36,20 +36,17 @@ type Marked = Function & {
 /**
  * Wraps a plugin so that it runs in its parent's context instead of a new one: whatever it
  * registers (decorators, hooks, plugins, schemas, compilers, handlers) is visible in the parent
- * (spec "Encapsulation rules" 6–7).
+ * (spec "Encapsulation rules" 6–7). When the function returns the instance it decorated, the
+ * parent's type gets those decorators too: `register` returns it with them.
  * @example
  * import arbor, { plugin } from 'arbor'
- * const db = plugin(async (app) => { app.decorate('db', connect()) }, { name: 'db' })
- * arbor().register(db) // app.db is visible to every route
+ * const db = plugin(async (app) => app.decorate('db', connect()), { name: 'db' })
+ * const app = await arbor().register(db) // app.db is typed, and visible to every route
  */
-export function plugin<O extends object = Record<string, unknown>>(
-  fn: (
-    instance: ArborInstance,
-    opts: O & ArborPluginOptions,
-    done: (err?: Error) => void,
-  ) => unknown,
+export function plugin<O extends object = Record<string, unknown>, R = unknown>(
+  fn: (instance: ArborInstance, opts: O & ArborPluginOptions, done: (err?: Error) => void) => R,
   meta: PluginMeta | string = {},
-): typeof fn {
+): WrappedPlugin<O, R> {
   if (typeof fn !== 'function') {
     throw new errorCodes.FST_ERR_PLUGIN_NOT_VALID(
       `plugin expects a function, instead got a '${typeof fn}'`,

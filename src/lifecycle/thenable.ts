@@ -9,7 +9,7 @@ export type Fail = (reply: Reply, failure: unknown) => void
  * wrapThenable does it: a resolved value goes to `reply.send` (so a value returned after the
  * reply was sent gets send's FST_ERR_REP_ALREADY_SENT warning); `undefined` is sent only when
  * nothing was sent and the client has not aborted (an empty 200 unless a status was set, and
- * FST_ERR_PROMISE_NOT_FULFILLED logged); a rejection enters the error path, or is logged when
+ * FST_ERR_PROMISE_NOT_FULFILLED logged at warn when no status was set); a rejection enters the error path, or is logged when
  * the reply is already sent.
  */
 export function settleThenable(thenable: PromiseLike<unknown>, reply: Reply, fail: Fail): void {
@@ -19,11 +19,15 @@ export function settleThenable(thenable: PromiseLike<unknown>, reply: Reply, fai
       if (reply.hijacked || payload === reply) return
       if (payload === undefined) {
         if (reply.sent || reply.raw.headersSent || reply.request.raw.aborted) return
-        // arbor names the mistake (issue 2); Fastify 4.25 sends the empty reply silently
-        reply.log.error(
-          { err: new errorCodes.FST_ERR_PROMISE_NOT_FULFILLED() },
-          'async handler resolved to undefined without sending a reply; sending an empty response',
-        )
+        // Fastify 4.25 sends the empty reply without an error line, and apps alert on error
+        // lines; arbor still names the likely mistake, at warn, unless a status was chosen
+        // (`reply.code(204)` and return is a deliberate empty answer).
+        if (!reply.hasStatusCode) {
+          reply.log.warn(
+            { err: new errorCodes.FST_ERR_PROMISE_NOT_FULFILLED() },
+            'async handler resolved to undefined without sending a reply; sending an empty response',
+          )
+        }
       }
       try {
         reply.send(payload)

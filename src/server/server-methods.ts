@@ -75,4 +75,9 @@ export const serverMethods = {
   ): Chain | Promise<InjectResponse> | undefined {
     return inject(this[kState].root, options, callback)
   },
+
+  /** `await using app = arbor()`: disposing of the instance closes it, as Fastify 4.25 does. */
+  [Symbol.asyncDispose](this: Instance): Promise<void> {
+    return this.close()
+  },
 }

@@ -6,15 +6,27 @@ import type { Socket } from 'node:net'
 import type { Readable } from 'node:stream'
 import type { Chain, InjectOptions, Response as InjectResponse } from 'light-my-request'
 import type { ContentTypeParserOptions, ParserDone, PoisoningAction } from './content.ts'
-import type { HookName } from './hook-names.ts'
 import type {
-  BodyOf,
-  HeadersOf,
-  ParamsOf,
-  QueryOf,
-  ReplyOf,
-  RouteGenericInterface,
-} from './http.ts'
+  AddedBy,
+  ContextTypes,
+  Decorated,
+  Decoration,
+  DecoratorTypes,
+  kProviderType,
+  kReplyTypes,
+  kRequestTypes,
+  kSchemaTypes,
+  kStatusType,
+  ReplyStatusType,
+  SchemaAdded,
+  WithPluginAdds,
+  WithProviderType,
+  WithReplyTypes,
+  WithRequestTypes,
+  WithStatusType,
+} from './context-types.ts'
+import type { HookName } from './hook-names.ts'
+import type { BodyOf, HeadersOf, ParamsOf, QueryOf, RouteGenericInterface } from './http.ts'
 import type { ContextDescription, PrintContextsOptions, RouteDescription } from './inspect.ts'
 import type { ArborLogger, ChildLoggerOptions } from './logger.ts'
 import type { ConstraintStrategy } from './routing.ts'
@@ -27,6 +39,7 @@ import type {
   SerializerFunction,
   ValidatorCompiler,
 } from './schema.ts'
+import type { PayloadAt, ResolveRoute } from './schema-inference.ts'
 import type {
   InitialConfig,
   ListenCallback,
@@ -34,6 +47,7 @@ import type {
   ListenOptions,
   PrintRoutesOptions,
 } from './server.ts'
+import type { ArborSharedSchemas, ResolveProvider } from './type-provider.ts'
 
 /** What arbor hands an error handler: an Error, possibly carrying HTTP and validation facts. */
 export interface ArborErrorLike extends Error {
@@ -48,11 +62,53 @@ export type DoneCallback = (err?: Error | null) => void
 
 // ---- handlers ----
 
-export type RouteHandler<G extends RouteGenericInterface = RouteGenericInterface> = (
-  this: ArborInstance,
-  request: ArborRequest<G>,
-  reply: ArborReply<G>,
-) => unknown
+/**
+ * A route handler. `G` is the route generic, `S` the type of the route's `schema` and `I` the
+ * instance type the route was added on: the request and reply carry the types the schema gives
+ * (docs/typescript.md) and the decorators of `I`'s chain.
+ */
+export type RouteHandler<
+  G extends RouteGenericInterface = RouteGenericInterface,
+  S = RouteSchema,
+  I extends ArborInstance = ArborInstance,
+> = HandlerOf<I, RouteTypesOf<I, G, S>>
+
+/** The request and reply types of one route (schema-inference.ts). */
+export type RouteTypesOf<I extends ArborInstance, G, S> = ResolveRoute<
+  G,
+  S,
+  ResolveProvider<I[typeof kProviderType]>,
+  I[typeof kSchemaTypes]
+>
+
+/** The request a handler of instance type `I` gets, for route types `R`. */
+export type RequestFor<
+  I extends ArborInstance,
+  R extends RouteGenericInterface = RouteGenericInterface,
+> = ArborRequest<R> & I[typeof kRequestTypes]
+/** The reply a handler of instance type `I` gets, for route types `R`. */
+export type ReplyFor<
+  I extends ArborInstance,
+  R extends RouteGenericInterface = RouteGenericInterface,
+> = ArborReply<R> & I[typeof kReplyTypes]
+
+// What a handler may return: the route's response type (any declared status code), nothing
+// (it sent with `reply.send`), or the reply itself; sync or async.
+// biome-ignore lint/suspicious/noExplicitAny: any reply, whatever its route types
+type AnyReply = ArborReply<any>
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that only calls reply.send returns void
+type HandlerResult<R> = ReplyPayloadOf<R> | void | AnyReply
+type ReplyPayloadOf<R> = R extends { ReplyAny: infer U }
+  ? U
+  : R extends { Reply: infer U }
+    ? U
+    : unknown
+
+type HandlerOf<I extends ArborInstance, R extends RouteGenericInterface> = (
+  this: I,
+  request: RequestFor<I, R>,
+  reply: ReplyFor<I, R>,
+) => HandlerResult<R> | Promise<HandlerResult<R>>
 
 export type ErrorHandler = (
   this: ArborInstance,
@@ -78,52 +134,53 @@ export type ChildLoggerFactory = (
 
 // ---- hooks ----
 
-export type RequestHook = (
-  this: ArborInstance,
-  request: ArborRequest,
-  reply: ArborReply,
+// `I` is the instance type the hook is added on: its request and reply decorators are typed.
+export type RequestHook<I extends ArborInstance = ArborInstance> = (
+  this: I,
+  request: RequestFor<I>,
+  reply: ReplyFor<I>,
   done: DoneCallback,
 ) => unknown
-export type PayloadHook<P = unknown> = (
-  this: ArborInstance,
-  request: ArborRequest,
-  reply: ArborReply,
+export type PayloadHook<P = unknown, I extends ArborInstance = ArborInstance> = (
+  this: I,
+  request: RequestFor<I>,
+  reply: ReplyFor<I>,
   payload: P,
   done: (err?: Error | null, payload?: P) => void,
 ) => unknown
-export type ErrorHook = (
-  this: ArborInstance,
-  request: ArborRequest,
-  reply: ArborReply,
+export type ErrorHook<I extends ArborInstance = ArborInstance> = (
+  this: I,
+  request: RequestFor<I>,
+  reply: ReplyFor<I>,
   error: ArborErrorLike,
   done: DoneCallback,
 ) => unknown
 
 /** onRequestAbort gets no reply: the client is gone (Fastify's signature). */
-export type RequestAbortHook = (
-  this: ArborInstance,
-  request: ArborRequest,
+export type RequestAbortHook<I extends ArborInstance = ArborInstance> = (
+  this: I,
+  request: RequestFor<I>,
   done: DoneCallback,
 ) => unknown
 
 /** The signature of each hook `addHook` accepts, by name (docs/hooks.md). */
-export interface HookSignatures {
-  onRequest: RequestHook
-  preParsing: PayloadHook<Readable>
-  preValidation: RequestHook
-  preHandler: RequestHook
-  preSerialization: PayloadHook
-  onSend: PayloadHook
-  onResponse: RequestHook
-  onError: ErrorHook
-  onTimeout: RequestHook
-  onRequestAbort: RequestAbortHook
-  onRoute: (this: ArborInstance, options: RouteOptions) => void
+export interface HookSignatures<I extends ArborInstance = ArborInstance> {
+  onRequest: RequestHook<I>
+  preParsing: PayloadHook<Readable, I>
+  preValidation: RequestHook<I>
+  preHandler: RequestHook<I>
+  preSerialization: PayloadHook<unknown, I>
+  onSend: PayloadHook<unknown, I>
+  onResponse: RequestHook<I>
+  onError: ErrorHook<I>
+  onTimeout: RequestHook<I>
+  onRequestAbort: RequestAbortHook<I>
+  onRoute: (this: I, options: RouteOptions) => void
   onRegister: (instance: ArborInstance, options: Record<string, unknown>) => void
-  onReady: (this: ArborInstance, done: DoneCallback) => unknown
-  onListen: (this: ArborInstance, done: DoneCallback) => unknown
-  preClose: (this: ArborInstance, done: DoneCallback) => unknown
-  onClose: (instance: ArborInstance, done: DoneCallback) => unknown
+  onReady: (this: I, done: DoneCallback) => unknown
+  onListen: (this: I, done: DoneCallback) => unknown
+  preClose: (this: I, done: DoneCallback) => unknown
+  onClose: (instance: I, done: DoneCallback) => unknown
 }
 
 export interface RouteHooks {
@@ -142,13 +199,17 @@ export interface RouteHooks {
 // ---- routes ----
 
 /** The options object of `route()` and of the shorthands. */
-export interface RouteOptions<G extends RouteGenericInterface = RouteGenericInterface>
-  extends RouteHooks {
+export interface RouteOptions<
+  G extends RouteGenericInterface = RouteGenericInterface,
+  S extends RouteSchema = RouteSchema,
+  I extends ArborInstance = ArborInstance,
+> extends RouteHooks {
   method: string | string[]
   url?: string
   path?: string
-  handler: RouteHandler<G>
-  schema?: RouteSchema
+  handler: RouteHandler<G, S, I>
+  /** Written `as const` (or TypeBox), it types the handler's request and reply. */
+  schema?: S
   attachValidation?: boolean
   config?: Record<string, unknown>
   errorHandler?: ErrorHandler
@@ -173,11 +234,15 @@ export interface RouteOptions<G extends RouteGenericInterface = RouteGenericInte
   routePath?: string
 }
 
+// The options that do not depend on the route's types, computed once for every shorthand call.
+type ShorthandBaseOptions = Omit<RouteOptions, 'method' | 'url' | 'path' | 'handler' | 'schema'>
+
 /** Route options given to a shorthand (`get`, `post`, …): method and url come from the call. */
-export type ShorthandRouteOptions<G extends RouteGenericInterface = RouteGenericInterface> = Omit<
-  RouteOptions<G>,
-  'method' | 'url' | 'path' | 'handler'
-> & { handler?: RouteHandler<G> }
+export type ShorthandRouteOptions<
+  G extends RouteGenericInterface = RouteGenericInterface,
+  S extends RouteSchema = RouteSchema,
+  I extends ArborInstance = ArborInstance,
+> = ShorthandBaseOptions & { schema?: S; handler?: RouteHandler<G, S, I> }
 
 /** What `request.routeOptions` tells about the matched route. */
 export interface RequestRouteOptions {
@@ -251,7 +316,8 @@ export type ReplyTrailerFunction = (
  * @example
  * declare module 'arbor' { interface ArborReply { sendOk(): void } }
  */
-export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterface> {
+export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterface>
+  extends ReplyStatusType {
   readonly raw: ServerResponse
   readonly request: ArborRequest<G>
   readonly log: ArborLogger
@@ -260,8 +326,9 @@ export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterf
   /** `true` once the response went out or the reply was hijacked. Assigning `true` (Fastify 3's way to hijack) still works; use `hijack()`. */
   sent: boolean
   readonly elapsedTime: number
-  code(statusCode: number): this
-  status(statusCode: number): this
+  /** Sets the status code; `send` then takes the response type declared for it. */
+  code<C extends number>(statusCode: C): this & WithStatusType<C>
+  status<C extends number>(statusCode: C): this & WithStatusType<C>
   header(name: string, value: unknown): this
   headers(values: Record<string, unknown>): this
   getHeader(name: string): ReplyHeaderValue
@@ -269,7 +336,8 @@ export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterf
   removeHeader(name: string): this
   hasHeader(name: string): boolean
   type(contentType: string): this
-  send(payload?: ReplyOf<G> | unknown): this
+  /** The payload is checked against the response schema of the status code (`code(C)`). */
+  send(payload?: PayloadAt<G, this[typeof kStatusType]> | Error): this
   serializer(fn: SerializerFunction): this
   serialize(payload: unknown): string
   redirect(url: string, code?: number): this
@@ -321,38 +389,69 @@ export interface ArborPluginOptions {
  *   app.get('/users', async () => db.all(opts.table))
  * }
  */
-export type ArborPluginAsync<Options extends object = Record<string, unknown>> = (
-  instance: ArborInstance,
-  opts: Options & ArborPluginOptions,
-) => Promise<void>
+export type ArborPluginAsync<
+  Options extends object = Record<string, unknown>,
+  Instance extends ArborInstance = ArborInstance,
+> = (instance: Instance, opts: Options & ArborPluginOptions) => Promise<unknown>
 
 /** A callback plugin: `(instance, opts, done) => { ...; done() }`. */
-export type ArborPluginCallback<Options extends object = Record<string, unknown>> = (
-  instance: ArborInstance,
-  opts: Options & ArborPluginOptions,
-  done: (err?: Error) => void,
-) => void
+export type ArborPluginCallback<
+  Options extends object = Record<string, unknown>,
+  Instance extends ArborInstance = ArborInstance,
+> = (instance: Instance, opts: Options & ArborPluginOptions, done: (err?: Error) => void) => void
 
-// One signature (not a union) so that `register(async (child) => ...)` types `child`.
-export type PluginFunction<O extends object> = (
+// One signature (not a union) so that `register(async (child) => ...)` types `child`: the
+// instance type of the context it is registered in, decorators included.
+export type PluginFunction<
+  O extends object,
+  I extends ArborInstance = ArborInstance,
+  Adds = unknown,
+> = ((instance: I, opts: O & ArborPluginOptions, done: (err?: Error) => void) => unknown) &
+  WithPluginAdds<Adds>
+/** What `register` accepts: a plugin function, a module with a default export, or a promise of one. */
+export type RegistrablePlugin<
+  O extends object,
+  I extends ArborInstance = ArborInstance,
+  Adds = unknown,
+> =
+  | PluginFunction<O, I, Adds>
+  | { default: PluginFunction<O, I, Adds> }
+  | PromiseLike<PluginFunction<O, I, Adds> | { default: PluginFunction<O, I, Adds> }>
+
+/**
+ * The instance type of a context that has the decorators `D`, for a plugin written in its own
+ * file that needs them: registering it where they are missing does not compile.
+ * @example
+ * type WithUser = ArborInstanceWith<{ request: { user: User | null } }>
+ * const admin: ArborPluginAsync<{}, WithUser> = async (app) => {
+ *   app.get('/admin', (request) => request.user?.admin)
+ * }
+ */
+export type ArborInstanceWith<D extends DecoratorTypes> = Decorated<ArborInstance, D>
+
+/**
+ * A plugin wrapped with `plugin()`: it runs in the context that registers it, so what its
+ * function returns (the instance it decorated) is added to that context's type by `register`.
+ */
+export type WrappedPlugin<O extends object, R> = ((
   instance: ArborInstance,
   opts: O & ArborPluginOptions,
   done: (err?: Error) => void,
-) => unknown
-/** What `register` accepts: a plugin function, a module with a default export, or a promise of one. */
-export type RegistrablePlugin<O extends object> =
-  | PluginFunction<O>
-  | { default: PluginFunction<O> }
-  | PromiseLike<PluginFunction<O> | { default: PluginFunction<O> }>
+) => R) &
+  WithPluginAdds<AddedBy<R, ArborInstance>>
 
 // ---- the instance ----
 
 // The method shorthands (spec "shorthand route methods"): `(path, handler)`,
 // `(path, options, handler)` or `(path, options-with-handler)`.
-type ShorthandArgs<G extends RouteGenericInterface> = [
+type ShorthandArgs<
+  G extends RouteGenericInterface,
+  S extends RouteSchema,
+  I extends ArborInstance,
+> = [
   path: string,
-  options: ShorthandRouteOptions<G> | RouteHandler<G>,
-  handler?: RouteHandler<G>,
+  options: ShorthandRouteOptions<G, S, I> | RouteHandler<G, S, I>,
+  handler?: RouteHandler<G, S, I>,
 ]
 type DefaultGeneric = RouteGenericInterface
 
@@ -360,9 +459,10 @@ type DefaultGeneric = RouteGenericInterface
  * An arbor application, or one encapsulation context of it. Every plugin gets its own
  * instance, created with its parent's instance as prototype (DESIGN.md "How encapsulation
  * works"): a decorator is a property, visible here and below, never above or beside.
- * An interface, so applications can declare their instance decorators on it.
+ * An interface, so applications can declare their instance decorators on it; the decorators
+ * a chain adds (`decorate`, `decorateRequest`, `decorateReply`) are in the type it returns.
  */
-export interface ArborInstance {
+export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
   /** The Fastify version whose API arbor implements ('4.25.2'); plugins check their range on it. */
   readonly version: string
   /** arbor's own version. */
@@ -380,10 +480,10 @@ export interface ArborInstance {
 
   // plugins and loading
   /** Registers a plugin; it gets its own context unless wrapped with `plugin()`. */
-  register<O extends object = Record<string, unknown>>(
-    plugin: RegistrablePlugin<O>,
+  register<O extends object = Record<string, unknown>, Adds = unknown>(
+    plugin: RegistrablePlugin<O, this, Adds>,
     options?: (O & ArborPluginOptions) | ((parent: ArborInstance) => O & ArborPluginOptions),
-  ): this & PromiseLike<void>
+  ): this & Adds & PromiseLike<void>
   /** Runs `callback` once everything registered before it has loaded. */
   after(
     callback?: (err: Error | null, done?: (err?: Error | null) => void) => unknown,
@@ -410,6 +510,8 @@ export interface ArborInstance {
   /** Stops accepting connections, lets in-flight requests finish, runs onClose hooks. */
   close(): Promise<void>
   close(callback: (err?: Error | null) => void): this
+  /** `await using app = arbor()` closes the app when the scope ends (same as `close()`). */
+  [Symbol.asyncDispose](): Promise<void>
   /** In-process requests (light-my-request); waits for `ready()` itself. */
   inject(): Chain
   inject(options: InjectOptions | string): Promise<InjectResponse>
@@ -420,15 +522,34 @@ export interface ArborInstance {
 
   // routes
   /** Registers a route (spec "Route options"). */
-  route<G extends RouteGenericInterface = RouteGenericInterface>(options: RouteOptions<G>): this
-  get<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  head<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  post<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  put<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  delete<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  options<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  patch<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
-  all<G extends RouteGenericInterface = DefaultGeneric>(...args: ShorthandArgs<G>): this
+  route<
+    G extends RouteGenericInterface = RouteGenericInterface,
+    S extends RouteSchema = RouteSchema,
+  >(options: RouteOptions<G, S, this>): this
+  get<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  head<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  post<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  put<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  delete<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  options<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  patch<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  all<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
   /**
    * Whether a request with this method, url and derived constraints would reach a route
    * (the router's lookup, so `/users/42` finds `/users/:id`); false when method or url is missing.
@@ -444,31 +565,52 @@ export interface ArborInstance {
   hasConstraintStrategy(name: string): boolean
   /** Routes a raw request as the server does: `rewriteUrl`, constraints, then the handler. */
   routing(req: IncomingMessage, res: ServerResponse): void
-  /** The instance itself; a type provider changes only types. */
-  withTypeProvider<_Provider = unknown>(): this
   /** The route tree, as text. */
   printRoutes(options?: PrintRoutesOptions): string
   /** The context tree, with each plugin's name and load time, as text. */
   printPlugins(): string
+  /**
+   * The instance itself, typed with another schema → type provider (a Fastify type provider
+   * works): for schema libraries arbor does not read by itself, and for Fastify code.
+   */
+  withTypeProvider<P>(): this & WithProviderType<P>
 
   // decorators
-  /** Adds a property to this instance, visible in this context and its descendants. */
-  decorate<K extends string, V>(name: K, value: V, dependencies?: string[]): this & { [P in K]: V }
-  /** Adds a property to requests of routes in this context and its descendants. */
-  decorateRequest(name: string, value: unknown, dependencies?: string[]): this
-  /** Adds a property to replies of routes in this context and its descendants. */
-  decorateReply(name: string, value: unknown, dependencies?: string[]): this
+  /**
+   * Adds a property to this instance, visible in this context and its descendants. The
+   * instance type returned has it (unless the name was declared by declaration merging).
+   */
+  decorate<K extends string, V>(
+    name: K,
+    value: V,
+    dependencies?: string[],
+  ): this & Decoration<ArborInstance, K, V>
+  /**
+   * Adds a property to requests of routes in this context and its descendants. The instance
+   * type returned types it on their requests: `app.decorateRequest('user', null as User | null)`.
+   */
+  decorateRequest<K extends string, V>(
+    name: K,
+    value: V,
+    dependencies?: string[],
+  ): this & WithRequestTypes<Decoration<ArborRequest, K, V>>
+  /** Adds a property to replies of routes in this context and its descendants (typed as above). */
+  decorateReply<K extends string, V>(
+    name: K,
+    value: V,
+    dependencies?: string[],
+  ): this & WithReplyTypes<Decoration<ArborReply, K, V>>
   hasDecorator(name: string): boolean
   hasRequestDecorator(name: string): boolean
   hasReplyDecorator(name: string): boolean
 
   // hooks
   /** Adds a hook to this context (and its descendants); see docs/hooks.md for the names. */
-  addHook<K extends HookName>(name: K, fn: HookSignatures[K]): this
+  addHook<K extends HookName>(name: K, fn: HookSignatures<this>[K]): this
 
   // schemas and compilers
   /** Adds a shared schema (spec "Shared schema"), visible here and below. */
-  addSchema(schema: JSONSchema): this
+  addSchema<const S extends JSONSchema>(schema: S): this & SchemaAdded<S>
   /** The shared schemas visible in this context, by `$id`. */
   getSchemas(): Record<string, JSONSchema>
   /** One shared schema visible in this context. */

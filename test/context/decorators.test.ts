@@ -335,6 +335,39 @@ describe('decorators: errors', () => {
     assert.deepEqual(codes, ['FST_ERR_DEC_ALREADY_PRESENT', 'FST_ERR_DEC_ALREADY_PRESENT'])
   })
 
+  test('decorate: a child context may declare an instance decorator its parent has; it shadows it there only', async (t) => {
+    const app = arbor()
+    t.after(() => app.close())
+    app.decorate('db', 'root db')
+    let inChild: unknown
+    app.register(async (c: App) => {
+      c.decorate('db', 'child db')
+      inChild = read(c, 'db')
+      assert.equal(
+        codeOf(() => c.decorate('db', 'again')),
+        'FST_ERR_DEC_ALREADY_PRESENT',
+      )
+    })
+    await app.ready()
+    assert.equal(inChild, 'child db')
+    assert.equal(read(app, 'db'), 'root db')
+  })
+
+  test('decorate: a name of the instance API (register, get, ...) cannot be decorated', async (t) => {
+    const app = arbor()
+    t.after(() => app.close())
+    assert.equal(
+      codeOf(() => app.decorate('register', () => {})),
+      'FST_ERR_DEC_ALREADY_PRESENT',
+    )
+    const codes: unknown[] = []
+    app.register(async (c: App) => {
+      codes.push(codeOf(() => c.decorate('get', () => {})))
+    })
+    await app.ready()
+    assert.deepEqual(codes, ['FST_ERR_DEC_ALREADY_PRESENT'])
+  })
+
   test('decorate: decorating after the instance started fails with FST_ERR_DEC_AFTER_START for each kind', async (t) => {
     const app = arbor()
     t.after(() => app.close())

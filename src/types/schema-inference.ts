@@ -1,0 +1,146 @@
+// From a route's schema and generics to the types of its request and reply. A route generic
+// (`app.get<{ Body: B }>`) wins over the schema, part by part; a schema part the provider cannot
+// read (not written `as const`) falls back to the type the part has on an untyped route.
+import type { CallTypeProvider } from './type-provider.ts'
+
+/** A status-code key of a response map: `200`, `'200'`, `'2xx'`, `'default'`. */
+export type StatusKey = number | `${number}` | `${1 | 2 | 3 | 4 | 5}${'xx' | 'XX'}` | 'default'
+
+/**
+ * The route types handed to `ArborRequest<R>` and `ArborReply<R>`, besides the route generic
+ * they are intersected with: what each part is, what the handler may answer (`ReplyAny`) and the
+ * responses by status code (`ReplyByCode`, `never` when the route declares none by code).
+ */
+export interface ResolvedRoute {
+  Params: unknown
+  Querystring: unknown
+  Body: unknown
+  Headers: unknown
+  ReplyAny: unknown
+  ReplyByCode: unknown
+}
+
+type OrElse<T, Else> = [T] extends [never] ? Else : unknown extends T ? Else : T
+
+// One request part: the generic's member if given, else the schema's, else the untyped default.
+type Part<G, GKey extends string, Out, Else> = G extends { [K in GKey]: infer T }
+  ? T
+  : OrElse<Out, Else>
+
+type SchemaPart<S, Key extends string, P, Refs> = S extends { readonly [K in Key]: infer X }
+  ? CallTypeProvider<P, X, Refs>
+  : unknown
+
+// Fastify matches headers case-insensitively and arbor's request.headers are lower case.
+type LowerCaseKeys<T> = T extends object
+  ? { [K in keyof T as K extends string ? Lowercase<K> : K]: T[K] }
+  : T
+
+// What a response schema allows out. A schema without `additionalProperties: false` reads as
+// `{ [x: string]: unknown; ... }`, to which no interface is assignable (an interface has no
+// index signature), so a handler could not return a `User` from its data layer. The serializer
+// writes only the declared properties, so arbor drops that index signature, at every depth.
+type Outgoing<T> = T extends object
+  ? T extends Function
+    ? T
+    : T extends readonly unknown[]
+      ? { [K in keyof T]: Outgoing<T[K]> }
+      : { [K in keyof T as string extends K ? never : K]: Outgoing<T[K]> }
+  : T
+
+// A response entry is a schema, or `{ content: { [mediaType]: { schema } } }` (Fastify 4.x).
+type ResponseType<E, P, Refs> = Outgoing<
+  E extends { readonly content: infer C }
+    ? {
+        [M in keyof C]: C[M] extends { readonly schema: infer X }
+          ? CallTypeProvider<P, X, Refs>
+          : unknown
+      }[keyof C]
+    : CallTypeProvider<P, E, Refs>
+>
+
+type SchemaReplies<S, P, Refs> = S extends { readonly response: infer M }
+  ? { [C in keyof M]: ResponseType<M[C], P, Refs> }
+  : never
+
+/** Whether a `Reply` generic is a map by status code (`{ 200: A; '4xx': B }`), as Fastify 4 reads it. */
+type IsStatusMap<T> = T extends object
+  ? T extends readonly unknown[] | Function
+    ? false
+    : [keyof T] extends [never]
+      ? false
+      : keyof T extends StatusKey
+        ? true
+        : false
+  : false
+
+type Replies<G, S, P, Refs> = G extends { Reply: infer T }
+  ? IsStatusMap<T> extends true
+    ? T
+    : never
+  : SchemaReplies<S, P, Refs>
+
+type ValuesOf<M> = M[keyof M]
+
+type ReplyUnion<G, M> = G extends { Reply: infer T }
+  ? IsStatusMap<T> extends true
+    ? ValuesOf<T>
+    : T
+  : [M] extends [never]
+    ? unknown
+    : OrElse<ValuesOf<M>, unknown>
+
+/**
+ * The types of one route: `G` is the route generic (`RouteGenericInterface`), `S` the type of
+ * its `schema` option, `P` the instance's type provider and `Refs` its shared schemas by `$id`.
+ * `G` stays in the result as it is (a part it gives is the same on both sides), so a handler
+ * annotated `(request: ArborRequest<{ Params: P }>)` still infers `G` from its annotation.
+ */
+export type ResolveRoute<G, S, P, Refs> = G & ResolvedFrom<G, S, P, Refs, Replies<G, S, P, Refs>>
+
+type ResolvedFrom<G, S, P, Refs, M> = {
+  Params: Part<G, 'Params', SchemaPart<S, 'params', P, Refs>, Record<string, string>>
+  Querystring: Part<
+    G,
+    'Querystring',
+    S extends { readonly querystring: unknown }
+      ? SchemaPart<S, 'querystring', P, Refs>
+      : SchemaPart<S, 'query', P, Refs>,
+    Record<string, unknown>
+  >
+  Body: Part<G, 'Body', SchemaPart<S, 'body', P, Refs>, unknown>
+  Headers: Part<G, 'Headers', LowerCaseKeys<SchemaPart<S, 'headers', P, Refs>>, unknown>
+  ReplyAny: ReplyUnion<G, M>
+  ReplyByCode: M
+}
+
+// The response type for one status code: the exact code, then its class ('2xx'), then
+// 'default'; a code the route declares nothing for takes anything, as its serializer does.
+type ClassKey<C extends number> = `${C}` extends `${infer D}${string}` ? `${D}xx` | `${D}XX` : never
+type AtCode<M, C extends number> = C extends keyof M
+  ? M[C]
+  : `${C}` extends keyof M
+    ? M[`${C}` & keyof M]
+    : ClassKey<C> & keyof M extends never
+      ? 'default' extends keyof M
+        ? M['default' & keyof M]
+        : unknown
+      : M[ClassKey<C> & keyof M]
+
+/**
+ * What `reply.send()` takes once `reply.code(C)` was called: the response type declared for
+ * `C`; before any `code()` (C is `number`), the union of every declared response.
+ */
+export type PayloadAt<R, C> = R extends { ReplyByCode: infer M; ReplyAny: infer U }
+  ? [M] extends [never]
+    ? U
+    : [C] extends [never]
+      ? U
+      : number extends C
+        ? U
+        : C extends number
+          ? AtCode<M, C>
+          : U
+  : R extends { Reply: infer U }
+    ? U
+    : unknown

@@ -1,0 +1,66 @@
+// Type providers: what turns a route's schema into a type. arbor has one built in (JSON Schema
+// written `as const`, and TypeBox), so a route is typed with no extra package; another one, such
+// as a Fastify type provider, is chosen with `withTypeProvider<P>()` (docs/typescript.md).
+import type { FromSchema, JSONSchema as LiteralJSONSchema } from 'json-schema-to-ts'
+
+/**
+ * A type provider: `output` is the type of a schema given as `input`. The same shape as
+ * Fastify's `FastifyTypeProvider`, so Fastify's providers work with `withTypeProvider`.
+ * @example
+ * interface ZodProvider extends ArborTypeProvider {
+ *   output: this['input'] extends ZodType ? z.infer<this['input']> : unknown
+ * }
+ */
+export interface ArborTypeProvider {
+  readonly input: unknown
+  readonly output: unknown
+}
+
+/**
+ * The shared schemas (`addSchema`) the built-in provider may resolve a `$ref` to, by `$id`.
+ * `addSchema(schema as const)` adds to it for the chain it returns; a plugin in its own file
+ * sees the ones declared here:
+ * @example
+ * declare module 'arbor' { interface ArborSharedSchemas { user: typeof userSchema } }
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: an interface so applications can declare into it
+export interface ArborSharedSchemas {}
+
+/** A JSON Schema with an `$id`, as `addSchema` takes it. */
+export type SharedSchema = LiteralJSONSchema & { readonly $id: string }
+
+// TypeBox marks its schemas with a phantom `static` member (TypeBox's own `Static<T>` reads it
+// the same way); arbor reads it without depending on TypeBox.
+type TypeBoxStatic<S> = S & { params: [] } extends { readonly static: infer T } ? T : unknown
+
+// Each distinct references object is one more FromSchema instantiation, so the common case,
+// no shared schema, passes `false` and shares the cache with every other route.
+type ReferencesOption<Refs> = [keyof Refs] extends [never]
+  ? { references: false }
+  : { references: Array<Extract<Refs[keyof Refs], SharedSchema>> }
+
+/**
+ * The built-in schema → type mapping: a TypeBox schema gives its static type; a JSON Schema
+ * (draft 7) written `as const` gives json-schema-to-ts's `FromSchema`; anything else (a schema
+ * whose literals were widened to `string`) gives `unknown`. A `$ref` resolves against the
+ * shared schemas in `references` (`$ref: 'user#'` or `'user#/properties/id'`).
+ */
+export type SchemaToType<S, Refs = {}> = S extends { readonly static: unknown }
+  ? TypeBoxStatic<S>
+  : S extends LiteralJSONSchema
+    ? FromSchema<S, ReferencesOption<Refs>>
+    : unknown
+
+/** The provider every instance starts with (see `SchemaToType`). */
+export interface ArborSchemaProvider extends ArborTypeProvider {
+  /** the shared schemas of the instance type, handed in by `CallTypeProvider` */
+  readonly references: unknown
+  output: SchemaToType<this['input'], this['references']>
+}
+
+/** What a provider gives for one schema; the built-in provider also reads `references`. */
+export type CallTypeProvider<P, S, Refs = {}> = (P &
+  ArborTypeProvider & { input: S; references: Refs })['output']
+
+/** The provider an instance type was given, or the built-in one. */
+export type ResolveProvider<P> = unknown extends P ? ArborSchemaProvider : P
