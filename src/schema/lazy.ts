@@ -54,11 +54,16 @@ export function deferringCompiler<I extends { schema: JSONSchema }, F>(
       if (key !== null) vouched.set(key, ok)
     }
     if (!ok) return compiler(input)
+    // A compile that fails (which the check should have made impossible) is not tried again
+    // on every request; each request gets an error of its own.
+    let failure: Error | undefined
     return standIn(() => {
+      if (failure !== undefined) throw failed(input, failure)
       try {
         return once(input, compileVouched)
       } catch (err) {
-        throw failed(input, err as Error)
+        failure = err as Error
+        throw failed(input, failure)
       }
     })
   }
@@ -91,16 +96,9 @@ const notPlain = new Error('not plain JSON')
 /** A validator that compiles on its first call; Ajv's `errors` are read from it as usual. */
 export function lazyValidator(compile: () => ValidatorFunction): ValidatorFunction {
   let compiled: ValidatorFunction | undefined
-  let failure: unknown
   const standIn: ValidatorFunction & Deferred = function (this: unknown, data: unknown) {
     if (compiled === undefined) {
-      if (failure !== undefined) throw failure
-      try {
-        compiled = compile()
-      } catch (err) {
-        failure = err
-        throw err
-      }
+      compiled = compile()
       standIn.onCompiled?.(compiled)
     }
     const result = compiled.call(this, data)
@@ -114,16 +112,9 @@ export function lazyValidator(compile: () => ValidatorFunction): ValidatorFuncti
 /** A serializer that compiles on its first call. */
 export function lazySerializer(compile: () => SerializerFunction): SerializerFunction {
   let compiled: SerializerFunction | undefined
-  let failure: unknown
   const standIn: SerializerFunction & Deferred = (payload: unknown) => {
     if (compiled === undefined) {
-      if (failure !== undefined) throw failure
-      try {
-        compiled = compile()
-      } catch (err) {
-        failure = err
-        throw err
-      }
+      compiled = compile()
       standIn.onCompiled?.(compiled)
     }
     return compiled(payload)

@@ -125,6 +125,28 @@ describe('compileSchemas: when route schemas are compiled', () => {
     assert.equal(ok.body, '{"n":3}')
   })
 
+  test("'lazy': a compile that fails on the first request answers 500 FST_ERR_SCH_VALIDATION_BUILD, and is not retried", async (t) => {
+    let attempts = 0
+    // Ajv's code hook fails for this one schema only: the check at ready cannot see it coming.
+    const process = (code: string) => {
+      if (!code.includes('probeFail')) return code
+      attempts++
+      throw new Error('generated code refused')
+    }
+    // (logger: false keeps Ajv from printing the generated code it failed on)
+    const app = arbor({ ajv: { customOptions: { code: { process }, logger: false } } })
+    t.after(() => app.close())
+    app.post('/', { schema: { body: bodySchema('probeFail') } }, (req) => req.body)
+    await app.ready()
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject({ method: 'POST', url: '/', payload: { probeFail: 'x' } })
+      assert.equal(res.statusCode, 500)
+      assert.equal(res.json().code, 'FST_ERR_SCH_VALIDATION_BUILD')
+      assert.match(res.json().message, /POST: \/.*generated code refused/)
+    }
+    assert.equal(attempts, 1)
+  })
+
   test('the option takes only lazy or eager (FST_ERR_INIT_OPTS_INVALID)', () => {
     assert.throws(
       () => arbor({ compileSchemas: 'sometimes' as never }),
