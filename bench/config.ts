@@ -1,6 +1,7 @@
 // Command-line options of bench/run.ts. `npm run bench -- --help` prints them.
 import { parseArgs } from 'node:util'
 import { FRAMEWORKS } from './frameworks.ts'
+import { STARTUP_VARIANTS, type StartupVariant } from './startup/run.ts'
 
 export interface Config {
   quick: boolean
@@ -17,6 +18,7 @@ export interface Config {
   startup: boolean
   loadScenarios: boolean
   startupRuns: number
+  startupVariants: StartupVariant[]
   /** Rounds in which arbor and a baseline are loaded at the same time (0 = none). */
   pairedRounds: number
   pairedDuration: number
@@ -39,9 +41,12 @@ export const USAGE = `usage: npm run bench [-- options]     (npm run bench:quick
   --warmup S            seconds of unmeasured load per server before round 1 (default 1)
   --connections N       autocannon connections (default 100)
   --pipelining N        autocannon pipelining (default 10)
-  --paired-rounds N     rounds loading arbor and fastify 4 (then node) at once (default 6, 0 = off)
+  --paired-rounds N     rounds loading arbor and each of fastify 4, fastify 5 and node at once
+                        (default 6 per base, 0 = off)
   --paired-duration S   seconds per paired round (default 2)
-  --startup-runs N      fresh processes per framework for startup (default 9)
+  --startup-runs N      fresh processes per framework and variant for startup (default 9)
+  --startup-variants a  ${STARTUP_VARIANTS.join(',')} (default both): 1,000 plain GET routes, or
+                        1,000 POST routes each with its own body and response schema
   --no-startup          skip bench/startup
   --startup-only        only bench/startup
   --nice=N              run the runner and servers at this nice level (e.g. --nice=-10, root)
@@ -86,6 +91,7 @@ export function readConfig(argv: string[]): Config | null {
       connections: { type: 'string' },
       pipelining: { type: 'string' },
       'startup-runs': { type: 'string' },
+      'startup-variants': { type: 'string' },
       'paired-rounds': { type: 'string' },
       'paired-duration': { type: 'string' },
       'no-startup': { type: 'boolean', default: false },
@@ -102,6 +108,11 @@ export function readConfig(argv: string[]): Config | null {
   const frameworks = list(values.only)
   for (const name of frameworks) {
     if (!FRAMEWORKS.some((f) => f.name === name)) throw new Error(`unknown framework: ${name}`)
+  }
+  const variants = list(values['startup-variants'])
+  for (const name of variants) {
+    if (!(STARTUP_VARIANTS as readonly string[]).includes(name))
+      throw new Error(`unknown startup variant: ${name}`)
   }
   const args = argv.filter((a) => a !== '--quick')
   const command = `npm run ${quick ? 'bench:quick' : 'bench'}${args.length ? ` -- ${args.join(' ')}` : ''}`
@@ -120,6 +131,7 @@ export function readConfig(argv: string[]): Config | null {
       1,
       Math.round(positive('startup-runs', values['startup-runs'], quick ? 5 : 9)),
     ),
+    startupVariants: variants.length ? (variants as StartupVariant[]) : [...STARTUP_VARIANTS],
     pairedRounds: Math.round(positive('paired-rounds', values['paired-rounds'], quick ? 2 : 6)),
     pairedDuration: positive('paired-duration', values['paired-duration'], quick ? 1 : 2) || 1,
     build: !values['no-build'],

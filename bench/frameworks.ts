@@ -20,8 +20,14 @@ export const FRAMEWORKS: Framework[] = [
   { name: 'node', label: 'node:http', setup: 'node', packages: [] },
 ]
 
-/** The two rows every other row is divided by. */
-export const BASELINES = ['fastify4', 'node'] as const
+/** The rows every other row is divided by, and the bases arbor is paired with. */
+export const BASELINES = ['fastify4', 'fastify5', 'node'] as const
+
+export type Baseline = (typeof BASELINES)[number]
+
+export function baseLabel(base: Baseline): string {
+  return base === 'node' ? 'node:http' : base === 'fastify4' ? 'fastify 4' : 'fastify 5'
+}
 
 export function supports(scenario: Scenario, framework: Framework): boolean {
   return scenario[framework.setup] !== undefined

@@ -13,6 +13,9 @@ export async function checkAnswers(
     const response = await fetch(`http://127.0.0.1:${port}${request.path}`, {
       method: request.method,
       signal: AbortSignal.timeout(5000),
+      ...(request.payload === undefined
+        ? {}
+        : { body: request.payload, headers: { 'content-type': 'application/json' } }),
     })
     const body = await response.text()
     const where = `${request.method} ${request.path}`
@@ -63,7 +66,16 @@ function run(port: number, requests: ScenarioRequest[], options: LoadOptions) {
     pipelining: options.pipelining,
     duration: options.duration,
     timeout: 10,
-    requests: requests.map((r) => ({ method: r.method, path: r.path })),
+    requests: requests.map((r) =>
+      r.payload === undefined
+        ? { method: r.method, path: r.path }
+        : {
+            method: r.method,
+            path: r.path,
+            body: r.payload,
+            headers: { 'content-type': 'application/json' },
+          },
+    ),
   })
 }
 

@@ -2,8 +2,10 @@
 // [--top 15]`. The server runs with --cpu-prof; the profile lands in bench/results/
 // (<framework>-<scenario>.cpuprofile, open it in Chrome DevTools for a flame graph) and the
 // functions with the most self time are printed, then the same time grouped by where the
-// code lives (arbor, a dependency, Node's internals).
-import { readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+// code lives (arbor, a dependency, Node's internals). <framework>-<scenario>.summary.json
+// keeps each function's self time and the requests served in the window, so two profiles
+// can be compared per request.
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
 import { arborEntry, build, compiled, ROOT } from './build.ts'
@@ -46,6 +48,7 @@ rmSync(dir, { recursive: true, force: true })
 // The measured load window, on the clock V8 stamps profile samples with (CLOCK_MONOTONIC).
 let windowStart = 0
 let windowEnd = 0
+let requests = 0
 const child = startChild({
   file: compiled(`servers/${framework}`),
   args: [scenario.name],
@@ -70,6 +73,7 @@ try {
     duration: Number(values.duration),
   })
   windowEnd = Number(process.hrtime.bigint() / 1000n)
+  requests = m.requests
   console.log(
     `${framework} ${scenario.name}: ${Math.round(m.reqPerSec)} req/s, ${m.cpuUsPerRequest.toFixed(2)} µs CPU/req (with the profiler on)`,
   )
@@ -125,6 +129,12 @@ for (const [id, micros] of selfMicros) {
   const from = origin(node.callFrame.url)
   origins.set(from, (origins.get(from) ?? 0) + micros)
 }
+
+// Self time per request by function, for comparing two profiles (e.g. arbor and fastify5).
+writeFileSync(
+  target.replace(/\.cpuprofile$/, '.summary.json'),
+  `${JSON.stringify({ requests, busyMicros: total, functions: Object.fromEntries(functions) }, null, 1)}\n`,
+)
 
 const pct = (micros: number) => `${((micros / total) * 100).toFixed(1).padStart(5)}%`
 console.log(

@@ -1,32 +1,16 @@
 // Renders results as tables (the console and BENCHMARKS.md use the same Markdown).
-import { FRAMEWORKS } from './frameworks.ts'
+
+import { fixed, int, mb, percent, show, table } from './format.ts'
+import { BASELINES, baseLabel, FRAMEWORKS } from './frameworks.ts'
 import type { Results, ScenarioResult, Summary } from './results.ts'
-import type { StartupRow } from './startup/run.ts'
-import type { Spread } from './stats.ts'
-
-type Format = (n: number) => string
-
-const int: Format = (n) => Math.round(n).toLocaleString('en-US')
-const fixed =
-  (digits: number): Format =>
-  (n) =>
-    n.toFixed(digits)
-const mb: Format = (n) => (n / 1024 / 1024).toFixed(1)
-const percent: Format = (n) => `${Math.round(n * 100)}%`
-
-/** "median (min–max)", or the median alone when there was one round. */
-function show(value: Spread | null, format: Format): string {
-  if (!value) return '–'
-  if (value.n === 1 || format(value.min) === format(value.max)) return format(value.median)
-  return `${format(value.median)} (${format(value.min)}–${format(value.max)})`
-}
-
-function table(head: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`
-  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n')
-}
+import { STARTUP_VARIANTS, type StartupRow, type StartupVariant } from './startup/run.ts'
+import { issue7Targets, issue12Targets } from './targets.ts'
 
 function scenarioRow(s: Summary): string[] {
+  const ratioCells = BASELINES.flatMap((base) => [
+    show(s.ratios[base]?.reqPerSec ?? null, fixed(2)),
+    show(s.ratios[base]?.cpuUsPerRequest ?? null, fixed(2)),
+  ])
   if (!s.reqPerSec)
     return [
       s.label,
@@ -36,10 +20,7 @@ function scenarioRow(s: Summary): string[] {
       '',
       '',
       '',
-      '',
-      '',
-      '',
-      '',
+      ...ratioCells.map(() => ''),
     ]
   const note = [
     s.failures.length ? `${s.failures.length} round(s) failed` : '',
@@ -55,10 +36,7 @@ function scenarioRow(s: Summary): string[] {
     show(s.rssBytes, mb),
     show(s.serverCpuShare, percent),
     show(s.otherCpuShare, percent),
-    show(s.ratios.fastify4.reqPerSec, fixed(2)),
-    show(s.ratios.fastify4.cpuUsPerRequest, fixed(2)),
-    show(s.ratios.node.reqPerSec, fixed(2)),
-    show(s.ratios.node.cpuUsPerRequest, fixed(2)),
+    ...ratioCells,
   ]
 }
 
@@ -72,22 +50,18 @@ export function scenarioTable(result: ScenarioResult): string {
       'RSS MB',
       'server busy',
       'other procs',
-      'req/s ÷ fastify 4',
-      'CPU ÷ fastify 4',
-      'req/s ÷ node',
-      'CPU ÷ node',
+      ...BASELINES.flatMap((base) => [`req/s ÷ ${baseLabel(base)}`, `CPU ÷ ${baseLabel(base)}`]),
     ],
     result.summaries.map(scenarioRow),
   )
   const paired = result.summaries.flatMap((s) =>
-    (['fastify4', 'node'] as const).flatMap((base) => {
-      const ratio = s.paired[base]
+    BASELINES.flatMap((base) => {
+      const ratio = s.paired?.[base]
       if (!ratio) return []
-      const name = base === 'node' ? 'node:http' : 'fastify 4'
       const req = s.pairedReq?.[base]
       const throughput = req ? `, requests completed ${show(req, fixed(2))}` : ''
       return [
-        `${s.label} ÷ ${name}: CPU/req ${show(ratio, fixed(2))}${throughput} (${ratio.n} rounds)`,
+        `${s.label} ÷ ${baseLabel(base)}: CPU/req ${show(ratio, fixed(2))}${throughput} (${ratio.n} rounds)`,
       ]
     }),
   )
@@ -95,34 +69,52 @@ export function scenarioTable(result: ScenarioResult): string {
   return `${rows}\n\nPaired (both servers loaded at the same time on one core): ${paired.join('; ')}.`
 }
 
-export function startupTable(rows: StartupRow[]): string {
-  const base = rows.find((r) => r.framework === 'fastify4')
-  const vs = (row: StartupRow, key: 'readyMs' | 'rssBytes') => {
+/** Rows of one startup variant; results from before variants existed are all `plain`. */
+export function startupRows(rows: StartupRow[], variant: StartupVariant): StartupRow[] {
+  return rows.filter((r) => (r.variant ?? 'plain') === variant)
+}
+
+export function startupTable(all: StartupRow[], variant: StartupVariant = 'plain'): string {
+  const rows = startupRows(all, variant)
+  const ratio = (row: StartupRow, key: 'readyMs' | 'processMs' | 'rssBytes', base: string) => {
     const mine = row[key]?.median
-    const theirs = base?.[key]?.median
+    const theirs = rows.find((r) => r.framework === base)?.[key]?.median
     return mine !== undefined && theirs ? (mine / theirs).toFixed(2) : '–'
   }
+  const ms = fixed(1)
   return table(
     [
       'framework',
-      'ready() ms',
-      'RSS after ready MB',
-      'ready ÷ fastify 4',
-      'RSS ÷ fastify 4',
       'import ms',
+      'ready() ms',
       'process start → ready ms',
+      'RSS after ready MB',
+      'process → ready ÷ fastify 4',
+      '÷ fastify 5',
+      'RSS ÷ fastify 4',
+      '÷ fastify 5',
+      'first request ms',
+      'warm request ms',
+      'first − warm ms (worst)',
     ],
     rows.map((row) =>
       row.failure
-        ? [label(row.framework), `FAILED: ${row.failure}`, '', '', '', '', '']
+        ? [label(row.framework), `FAILED: ${row.failure}`, '', '', '', '', '', '', '', '', '', '']
         : [
             label(row.framework),
-            show(row.readyMs, fixed(1)),
+            show(row.importMs, ms),
+            show(row.readyMs, ms),
+            show(row.processMs, ms),
             show(row.rssBytes, mb),
-            vs(row, 'readyMs'),
-            vs(row, 'rssBytes'),
-            show(row.importMs, fixed(1)),
-            show(row.processMs, fixed(1)),
+            ratio(row, 'processMs', 'fastify4'),
+            ratio(row, 'processMs', 'fastify5'),
+            ratio(row, 'rssBytes', 'fastify4'),
+            ratio(row, 'rssBytes', 'fastify5'),
+            show(row.firstRequestMs ?? null, fixed(2)),
+            show(row.warmRequestMs ?? null, fixed(2)),
+            row.firstOverWarmMs
+              ? `${fixed(2)(row.firstOverWarmMs.median)} (${fixed(2)(row.firstOverWarmMaxMs?.median ?? Number.NaN)})`
+              : '–',
           ],
     ),
   )
@@ -130,86 +122,6 @@ export function startupTable(rows: StartupRow[]): string {
 
 function label(framework: string): string {
   return FRAMEWORKS.find((f) => f.name === framework)?.label ?? framework
-}
-
-interface Target {
-  what: string
-  /** Median of the per-round ratios, rows measured one after the other. */
-  value: number | undefined
-  /** Median of the paired ratios (both loaded at once: CPU/req, or requests completed); it decides. */
-  paired?: number | undefined
-  limit: number
-  atLeast: boolean
-}
-
-/** Issue 7's targets for arbor, checked against the medians of this run. */
-export function targets(results: Results): string {
-  const find = (scenario: string) =>
-    results.scenarios
-      .find((s) => s.name === scenario)
-      ?.summaries.find((s) => s.framework === 'arbor')
-  const list: Target[] = []
-  for (const scenario of ['hello', 'params', 'nested', 'plugins']) {
-    const arbor = find(scenario)
-    const bases = scenario === 'hello' ? (['fastify4', 'node'] as const) : (['fastify4'] as const)
-    for (const base of bases) {
-      const name = base === 'node' ? 'node:http' : 'fastify 4'
-      list.push(
-        {
-          what: `${scenario}: req/s ÷ ${name}`,
-          value: arbor?.ratios[base].reqPerSec?.median,
-          paired: arbor?.pairedReq?.[base]?.median,
-          limit: base === 'node' ? 0.95 : 1,
-          atLeast: true,
-        },
-        {
-          what: `${scenario}: CPU/req ÷ ${name}`,
-          value: arbor?.ratios[base].cpuUsPerRequest?.median,
-          paired: arbor?.paired[base]?.median,
-          limit: base === 'node' ? 1.05 : 1,
-          atLeast: false,
-        },
-      )
-    }
-  }
-  const arbor = results.startup.find((r) => r.framework === 'arbor')
-  const f4 = results.startup.find((r) => r.framework === 'fastify4')
-  const div = (a: number | undefined, b: number | undefined) =>
-    a !== undefined && b !== undefined ? a / b : undefined
-  list.push(
-    {
-      what: 'startup: ready ÷ fastify 4',
-      value: div(arbor?.readyMs?.median, f4?.readyMs?.median),
-      limit: 0.8,
-      atLeast: false,
-    },
-    {
-      what: 'startup: RSS ÷ fastify 4',
-      value: div(arbor?.rssBytes?.median, f4?.rssBytes?.median),
-      limit: 1,
-      atLeast: false,
-    },
-  )
-  const number = (n: number | undefined) => (n === undefined ? '–' : n.toFixed(2))
-  return table(
-    ['target', 'wanted', 'one after the other (median)', 'paired (median)', 'met'],
-    list.map((t) => {
-      const decisive = t.paired ?? t.value
-      const met =
-        decisive === undefined
-          ? '–'
-          : (t.atLeast ? decisive >= t.limit : decisive <= t.limit)
-            ? 'yes'
-            : 'no'
-      return [
-        t.what,
-        `${t.atLeast ? '≥' : '≤'} ${t.limit.toFixed(2)}`,
-        number(t.value),
-        number(t.paired),
-        met,
-      ]
-    }),
-  )
 }
 
 export function markdown(results: Results): string {
@@ -237,14 +149,15 @@ export function markdown(results: Results): string {
     '',
     '## How to read the tables',
     '',
-    '- Every figure is the median over the rounds, with the spread (min–max) in parentheses. Ratios are taken per round (each framework against fastify 4 or node:http measured in the same round) and then their median and spread are reported.',
+    '- Every figure is the median over the rounds, with the spread (min–max) in parentheses. Ratios are taken per round (each framework against fastify 4, fastify 5 or node:http measured in the same round) and then their median and spread are reported.',
     '- **req/s**: requests completed during the measured load divided by its duration. With one core for autocannon, the load generator can saturate before the server does (see *server busy*), so small req/s differences are noise.',
     "- **CPU µs/req**: user+sys CPU time of the server process (all its threads, from `/proc/<pid>/stat`) over the measured window, divided by the requests completed. This is the steadier figure: it barely moves with the machine's throughput swings, though it rises a little when the server is not saturated (see *server busy*).",
     "- **p99 ms**: autocannon's 99th-percentile latency. **RSS MB**: the server's VmRSS right after the load.",
     "- **server busy**: the server's CPU time over the window divided by wall time (100% = its core was saturated). Per-request CPU is lowest when the server is saturated (pipelined requests arrive in bigger batches), so compare CPU figures between rows that are similarly busy.",
     '- **other procs**: CPU that other processes on the machine used during the window, in cores (from `/proc/stat`, minus the server and autocannon). Above ~10% something competed with the benchmark for the two cores and that round is less reliable; the median over rounds is there to outvote such rounds.',
-    "- **Paired ratio**: arbor and fastify 4 (then arbor and node:http) are loaded at the same time, each with half the connections, both servers on the server core; the ratio of their CPU per request over the same window does not see the machine's speed drifting between one row and the next, which on a shared VM moves single rows by ±30%. The order in which the two loads start alternates by round. The same window also gives a throughput ratio: the requests each server completed while the two shared one core. The targets below are judged on the paired figures.",
+    "- **Paired ratio**: arbor and fastify 4 (then arbor and fastify 5, then arbor and node:http) are loaded at the same time, each with half the connections, both servers on the server core; the ratio of their CPU per request over the same window does not see the machine's speed drifting between one row and the next, which on a shared VM moves single rows by ±30%. The order in which the two loads start alternates by round. The same window also gives a throughput ratio: the requests each server completed while the two shared one core. The targets below are judged on the paired figures.",
     "- Before it is loaded, every server's answer to each request of the scenario is checked once (status, exact body, JSON content type); a wrong answer fails the row instead of being measured.",
+    '- **One pair of processes per comparison**: every paired figure of a scenario comes from one server process per framework. The same comparison made with fresh processes moves by up to ±5–8% (each process compiles and lays out its code its own way), more than the rounds of one pair spread. A target within a few percent of its limit is therefore not settled by one run: `npx tsx bench/ab.ts --a fastify5 --b dist/index.js --scenario schema --trials 5` pairs the two over several fresh process pairs.',
     '',
   ]
   for (const scenario of results.scenarios) {
@@ -254,20 +167,23 @@ export function markdown(results: Results): string {
     parts.push(
       '## startup',
       '',
-      `1,000 routes (half static, half parametric) over 50 plugins; each run a fresh process pinned to the server core; median (min–max) of ${s.startupRuns} runs per framework, interleaved. *ready() ms* runs from the factory call to \`ready()\` resolving; *import ms* is loading the framework module; *process start → ready* adds Node's own boot.`,
-      '',
-      startupTable(results.startup),
+      `1,000 routes over 50 plugins, in two variants: *plain*, GET routes without schemas (half static, half parametric), and *schema*, POST routes each with its own body schema and response schema (property names carry the route's number, so no two routes share a schema). Each run is a fresh process pinned to the server core; median (min–max) of ${s.startupRuns} runs per framework and variant, interleaved. *import ms* is loading the framework module; *ready() ms* runs from the factory call to \`ready()\` resolving; *process start → ready* is both plus Node's own boot, from the process's time origin. *RSS after ready* is read right after \`ready()\`. Then, in the same process, the request path is warmed on one route and 20 other routes spread over the plugins get their first request (\`inject\`), then three more each: *first request* and *warm request* are medians over those routes, *first − warm* is the median over routes of the difference (in parentheses the worst route), each the median over runs.`,
       '',
     )
+    for (const variant of STARTUP_VARIANTS) {
+      if (!startupRows(results.startup, variant).length) continue
+      parts.push(`### ${variant}`, '', startupTable(results.startup, variant), '')
+    }
   }
   if (results.scenarios.some((sc) => sc.summaries.some((x) => x.framework === 'arbor'))) {
-    parts.push('## Issue 7 targets', '', targets(results), '')
+    parts.push('## Issue 12 targets', '', issue12Targets(results), '')
+    parts.push('## Issue 7 targets', '', issue7Targets(results), '')
   }
   parts.push(
     '## Running and extending',
     '',
     '- `npm run bench` (full, this file), `npm run bench:quick` (one short round, writes `bench/results/quick.json` only), `npm run bench -- --help` for the options (`--only fastify4,node`, `--scenarios hello`, `--rounds 3`, …).',
-    '- Servers are built from `bench/scenarios/<name>.ts`: each file exports a `scenario` with the requests to send, the exact answer to each, and one setup per framework kind (`fastify` for arbor and both Fastify versions, `express`, `hono`, `node`). A new scenario (e.g. `schema`, `serialize`) is one new file; a framework it has no setup for is skipped.',
+    '- Servers are built from `bench/scenarios/<name>.ts`: each file exports a `scenario` with the requests to send, the exact answer to each, and one setup per framework kind (`fastify` for arbor and both Fastify versions, `express`, `hono`, `node`). A request may be a POST with a JSON body (`payload`). A new scenario is one new file; a framework it has no setup for is skipped.',
     '- arbor is built with `tsc -p tsconfig.build.json` and loaded from `dist/index.js`; the bench servers are compiled to `bench/dist/`, so no server runs with a TypeScript loader.',
     "- `--nice=-10` runs the benchmark in a session of its own at a higher priority (Linux schedules each session as a group, so a plain `nice` would not count against other sessions' work). On a machine shared with other work it is the difference between a server core that is busy with the benchmark and one that is not; the *other procs* column shows what still got in.",
     '- `npx tsx bench/profile.ts arbor hello` profiles one server under load (`--cpu-prof`): it writes `bench/results/<framework>-<scenario>.cpuprofile` (open it in Chrome DevTools for a flame graph) and prints the functions with the most self time during the load window. `ARBOR_ENTRY=path/to/index.js npm run bench -- --only arbor,fastify4` measures another build of arbor (e.g. a patched copy of `dist/`) against the peers.',

@@ -1,6 +1,6 @@
 // The shape of a run's results (what bench/results/*.json holds) and how rounds become
 // medians, spreads and ratios.
-import { type BASELINES, FRAMEWORKS } from './frameworks.ts'
+import { BASELINES, type Baseline, FRAMEWORKS } from './frameworks.ts'
 import type { Measurement } from './load.ts'
 import type { StartupRow } from './startup/run.ts'
 import { type Spread, spread } from './stats.ts'
@@ -44,11 +44,11 @@ export interface Summary {
   /** Load errors and non-2xx answers summed over the rounds (should be 0). */
   badResponses: number
   /** Per-round ratio to each baseline, then median and spread over the rounds. */
-  ratios: Record<(typeof BASELINES)[number], Ratio>
+  ratios: Record<Baseline, Ratio>
   /** CPU per request ÷ each baseline's, measured paired (both loaded at once); arbor only. */
-  paired: Record<(typeof BASELINES)[number], Spread | null>
+  paired: Record<Baseline, Spread | null>
   /** Requests completed ÷ each baseline's in the same paired window; arbor only. */
-  pairedReq: Record<(typeof BASELINES)[number], Spread | null>
+  pairedReq: Record<Baseline, Spread | null>
 }
 
 export interface ScenarioResult {
@@ -115,19 +115,14 @@ export function summarize(
       serverCpuShare: of('serverCpuShare'),
       otherCpuShare: of('otherCpuShare'),
       badResponses: measured.reduce((n, m) => n + m.errors + m.non2xx, 0),
-      ratios: {
-        fastify4: ratio(mine, framework, 'fastify4'),
-        node: ratio(mine, framework, 'node'),
-      },
-      paired: {
-        fastify4: pairedWith(framework, 'fastify4'),
-        node: pairedWith(framework, 'node'),
-      },
-      pairedReq: {
-        fastify4: pairedWith(framework, 'fastify4', 'reqRatios'),
-        node: pairedWith(framework, 'node', 'reqRatios'),
-      },
+      ratios: perBase((base) => ratio(mine, framework, base)),
+      paired: perBase((base) => pairedWith(framework, base)),
+      pairedReq: perBase((base) => pairedWith(framework, base, 'reqRatios')),
     }
   })
   return { name: scenario.name, description: scenario.description, summaries }
+}
+
+function perBase<T>(of: (base: Baseline) => T): Record<Baseline, T> {
+  return Object.fromEntries(BASELINES.map((base) => [base, of(base)])) as Record<Baseline, T>
 }

@@ -123,6 +123,12 @@ export async function runScenario(
         ratios: [],
         reqRatios: [],
       }
+      // One unmeasured round with both loaded, then a pause: the optimizing compiler of the
+      // server loaded less recently would otherwise still run during the first measured round.
+      if (options.pairedRounds > 0) {
+        await measurePair([subject, base], scenario.requests, load(options.pairedDuration))
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
       for (let round = 1; round <= options.pairedRounds; round++) {
         // Which server's autocannon starts first alternates, so neither always has the edge.
         const swap = round % 2 === 0

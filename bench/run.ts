@@ -6,12 +6,13 @@ import { availableParallelism, release } from 'node:os'
 import { arborEntry, build, compiled, ROOT } from './build.ts'
 import { canPin, inOwnSession, isOwnSession, pinSelf, setNice } from './child.ts'
 import { readConfig, resultName, USAGE } from './config.ts'
-import { FRAMEWORKS, supports } from './frameworks.ts'
-import { markdown, scenarioTable, startupTable, targets } from './report.ts'
+import { BASELINES, FRAMEWORKS, supports } from './frameworks.ts'
+import { markdown, scenarioTable, startupRows, startupTable } from './report.ts'
 import { type LoadRow, type PairedRow, type Results, summarize } from './results.ts'
 import { runScenario } from './rounds.ts'
 import type { Scenario } from './scenario.ts'
 import { runStartup } from './startup/run.ts'
+import { issue7Targets, issue12Targets } from './targets.ts'
 
 const argv = process.argv.slice(2)
 const config = readConfig(argv)
@@ -119,11 +120,11 @@ for (const scenario of scenarios) {
     serverFile: (name) => compiled(`servers/${name}`),
     pairedRounds: config.pairedRounds,
     pairedDuration: config.pairedDuration,
-    pairs: { subject: 'arbor', bases: ['fastify4', 'node'] },
+    pairs: { subject: 'arbor', bases: [...BASELINES] },
     log: (row) => log(describe(row)),
     logPair: (row) =>
       log(
-        `paired ${row.scenario.padEnd(8)} ${row.framework} ÷ ${row.base}: CPU/req ratios ${row.ratios.map((r) => r.toFixed(3)).join(' ')}`,
+        `paired ${row.scenario.padEnd(8)} ${row.framework} ÷ ${row.base}: CPU/req ratios ${row.ratios.map((r) => r.toFixed(3)).join(' ')}; requests ${row.reqRatios.map((r) => r.toFixed(3)).join(' ')}`,
       ),
   })
   rows.push(...result.rows)
@@ -133,6 +134,7 @@ for (const scenario of scenarios) {
 const startup = config.startup
   ? await runStartup({
       frameworks: config.frameworks,
+      variants: config.startupVariants,
       runs: config.startupRuns,
       cpu: SERVER_CPU,
       arbor,
@@ -187,9 +189,14 @@ console.log('')
 for (const scenario of results.scenarios) {
   console.log(`## ${scenario.name}: ${scenario.description}\n\n${scenarioTable(scenario)}\n`)
 }
-if (startup.length) console.log(`## startup\n\n${startupTable(startup)}\n`)
-if (frameworks.some((f) => f.name === 'arbor'))
-  console.log(`## issue 7 targets\n\n${targets(results)}\n`)
+for (const variant of config.startupVariants) {
+  if (startupRows(startup, variant).length)
+    console.log(`## startup (${variant})\n\n${startupTable(startup, variant)}\n`)
+}
+if (frameworks.some((f) => f.name === 'arbor')) {
+  console.log(`## issue 12 targets\n\n${issue12Targets(results)}\n`)
+  console.log(`## issue 7 targets\n\n${issue7Targets(results)}\n`)
+}
 
 const disturbed = rows.filter((r) => (r.measurement?.otherCpuShare ?? 0) > 0.1).length
 if (disturbed) {

@@ -1,7 +1,6 @@
 // What a scenario is: the requests the load generator sends, the exact answer each one must
 // get, and how every framework builds the server that gives it. A scenario is one file in
-// bench/scenarios/; the runner finds it by name, so adding `schema` or `serialize` later is
-// a single new file. A framework the scenario has no setup for is skipped, not failed.
+// bench/scenarios/; the runner finds it by name, so a new scenario is a single new file. A framework the scenario has no setup for is skipped, not failed.
 import type { RequestListener } from 'node:http'
 import type { Express } from 'express'
 import type { Hono } from 'hono'
@@ -9,6 +8,7 @@ import type { Hono } from 'hono'
 /** The request as arbor, Fastify 4 and Fastify 5 hand it to hooks and handlers. */
 export interface FastifyStyleRequest {
   params: Record<string, string>
+  body: unknown
   [decorator: string]: unknown
 }
 
@@ -25,6 +25,12 @@ export type FastifyStylePlugin = (
  */
 export interface FastifyStyleApp {
   get(path: string, handler: FastifyStyleHandler): unknown
+  route(options: {
+    method: 'GET' | 'POST'
+    url: string
+    schema?: Record<string, unknown>
+    handler: FastifyStyleHandler
+  }): unknown
   register(plugin: FastifyStylePlugin, options?: { prefix?: string }): unknown
   decorateRequest(name: string, value: unknown): unknown
   addHook(
@@ -35,8 +41,11 @@ export interface FastifyStyleApp {
 
 /** One request of the load, with the answer every framework must give to it. */
 export interface ScenarioRequest {
-  method: 'GET'
+  method: 'GET' | 'POST'
   path: string
+  /** A POST's JSON request body, sent with `content-type: application/json`. */
+  payload?: string
+  /** The exact answer. */
   status: number
   body: string
 }

@@ -29,6 +29,12 @@ export function missingSetup(framework: string, scenario: Scenario): never {
 /** arbor, Fastify 4 and Fastify 5: the Fastify 4 factory and the listen call they share. */
 export interface FastifyStyleServer extends FastifyStyleApp {
   ready(): Promise<unknown>
+  inject(options: {
+    method: string
+    url: string
+    payload?: string
+    headers?: Record<string, string>
+  }): Promise<{ statusCode: number; body: string }>
   listen(options: { port: number; host: string }): Promise<unknown>
   server: { address(): AddressInfo | string | null }
 }

@@ -1,37 +1,150 @@
 // One startup run, in a fresh process: 1,000 routes over 50 plugins on arbor, Fastify 4 or
-// Fastify 5 (argv[2]); prints the times and the RSS after ready() as one JSON line.
+// Fastify 5 (argv[2]), either plain GET routes or (argv[3] = 'schema') POST routes each with
+// its own body and response schema. Prints the times and the RSS after ready() as one JSON
+// line, then what the first request to a route costs over a warm one.
 import { performance } from 'node:perf_hooks'
+import type { FastifyStyleApp } from '../scenario.ts'
 import { loadFactory } from '../servers/serve.ts'
 
 const PLUGINS = 50
 const ROUTES_PER_PLUGIN = 20
+/** Routes whose first request is timed, spread over the plugins. */
+const PROBES = 20
 
 const framework = process.argv[2] ?? ''
+const variant = process.argv[3] === 'schema' ? 'schema' : 'plain'
+
+/** Half static, half parametric, as an API usually is. */
+const routePath = (j: number) => (j % 2 === 0 ? `/r${j}` : `/r${j}/:id`)
+const requestPath = (i: number, j: number) => `/p${i}${j % 2 === 0 ? `/r${j}` : `/r${j}/7`}`
+
+/**
+ * Route k's schemas: property names carry k, so no two routes share a schema and nothing
+ * can be compiled once for all of them.
+ */
+function schemas(k: number) {
+  const name = `name${k}`
+  const count = `count${k}`
+  return {
+    body: {
+      type: 'object',
+      required: [name],
+      properties: {
+        [name]: { type: 'string', minLength: 1, maxLength: 50 + (k % 50) },
+        [count]: { type: 'integer', minimum: 0 },
+        tags: { type: 'array', items: { type: 'string' }, maxItems: 10 },
+        active: { type: 'boolean' },
+      },
+    },
+    response: {
+      200: {
+        type: 'object',
+        properties: {
+          id: { type: 'integer' },
+          [name]: { type: 'string' },
+          [count]: { type: 'integer' },
+          tags: { type: 'array', items: { type: 'string' } },
+          active: { type: 'boolean' },
+        },
+      },
+    },
+  }
+}
+
+function addRoutes(instance: FastifyStyleApp, i: number): void {
+  for (let j = 0; j < ROUTES_PER_PLUGIN; j++) {
+    const k = i * ROUTES_PER_PLUGIN + j
+    if (variant === 'plain') {
+      instance.get(routePath(j), () => ({ plugin: i, route: j }))
+    } else {
+      instance.route({
+        method: 'POST',
+        url: routePath(j),
+        schema: schemas(k),
+        handler: (request) => ({ id: k, ...(request.body as object), internal: 'dropped' }),
+      })
+    }
+  }
+}
+
+/** The request to route k and the answer it must get. */
+function probe(k: number) {
+  const i = Math.floor(k / ROUTES_PER_PLUGIN)
+  const j = k % ROUTES_PER_PLUGIN
+  const url = requestPath(i, j)
+  if (variant === 'plain') {
+    return { request: { method: 'GET', url }, answer: JSON.stringify({ plugin: i, route: j }) }
+  }
+  return {
+    request: {
+      method: 'POST',
+      url,
+      payload: `{"name${k}":"x","count${k}":2,"tags":["a"],"active":true,"extra":1}`,
+      headers: { 'content-type': 'application/json' },
+    },
+    answer: `{"id":${k},"name${k}":"x","count${k}":2,"tags":["a"],"active":true}`,
+  }
+}
+
 const importStart = performance.now()
 const factory = await loadFactory(framework)
 const readyStart = performance.now()
 const app = factory()
 for (let i = 0; i < PLUGINS; i++) {
-  app.register(
-    async (instance) => {
-      for (let j = 0; j < ROUTES_PER_PLUGIN; j++) {
-        // Half static, half parametric, as an API usually is.
-        const path = j % 2 === 0 ? `/r${j}` : `/r${j}/:id`
-        instance.get(path, () => ({ plugin: i, route: j }))
-      }
-    },
-    { prefix: `/p${i}` },
-  )
+  app.register(async (instance) => addRoutes(instance, i), { prefix: `/p${i}` })
 }
 await app.ready()
 const readyEnd = performance.now()
+const rssBytes = process.memoryUsage().rss
+
+async function timed(k: number): Promise<number> {
+  const { request, answer } = probe(k)
+  const start = performance.now()
+  const response = await app.inject(request)
+  const ms = performance.now() - start
+  if (response.statusCode !== 200 || response.body !== answer) {
+    throw new Error(`${request.method} ${request.url}: ${response.statusCode} ${response.body}`)
+  }
+  return ms
+}
+
+// The request path itself is warmed on route 0 first, so a probe's first request measures
+// what is left: the route's own first-use cost (e.g. compiling on first request).
+for (let n = 0; n < 50; n++) await timed(0)
+const probes = Array.from(
+  { length: PROBES },
+  (_, m) => 1 + Math.floor((m * (PLUGINS * ROUTES_PER_PLUGIN - 1)) / PROBES),
+)
+const first: number[] = []
+for (const k of probes) first.push(await timed(k))
+const warm: number[] = []
+for (const k of probes) {
+  const times = [await timed(k), await timed(k), await timed(k)]
+  warm.push(median(times))
+}
+const over = first.map((ms, n) => ms - warm[n]!)
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
 const result = {
   framework,
+  variant,
   routes: PLUGINS * ROUTES_PER_PLUGIN,
   importMs: readyStart - importStart,
   readyMs: readyEnd - readyStart,
   // From the process's time origin: node's own boot, the import and ready() together.
   processMs: readyEnd,
-  rssBytes: process.memoryUsage().rss,
+  rssBytes,
+  /** Median over the probed routes of the first request's time (inject), ms. */
+  firstRequestMs: median(first),
+  /** Median over the probed routes of a warm request's time, ms. */
+  warmRequestMs: median(warm),
+  /** Per route, first minus warm: the median and the worst over the probed routes. */
+  firstOverWarmMs: median(over),
+  firstOverWarmMaxMs: Math.max(...over),
 }
 process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0))

@@ -1,6 +1,8 @@
-import pino, { type Logger, type LoggerOptions } from 'pino'
+import type pinoType from 'pino'
+import type { Logger, LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
 import type { ArborLogger, ChildLoggerOptions } from '../types/logger.ts'
+import { requireLazily } from './lazy-require.ts'
 import { createPino } from './pretty-logs.ts'
 
 const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
@@ -47,7 +49,10 @@ export const serializers = {
   res(reply: { statusCode?: number }) {
     return { statusCode: reply.statusCode }
   },
-  err: pino.stdSerializers.err,
+  // pino loads with the first logger arbor builds (pretty-logs.ts): logging off needs none
+  err(err: Error) {
+    return (requireLazily('pino') as typeof pinoType).stdSerializers.err(err)
+  },
 }
 
 /** Fastify's default child logger factory: `logger.child(bindings, opts)`. */

@@ -92,6 +92,11 @@ export interface ArborOptions {
   serializerOpts?: Record<string, unknown>
   /** builds each request's logger: `(logger, bindings, opts, rawReq) => child` */
   childLoggerFactory?: ChildLoggerFactory
+  /**
+   * When the default compilers compile route schemas: `'lazy'` (default) checks each schema
+   * at ready and compiles it on the route's first request; `'eager'` compiles all at ready.
+   */
+  compileSchemas?: 'lazy' | 'eager'
 }
 
 /** The options after defaults are applied; every field is present. */
@@ -137,6 +142,7 @@ export interface ResolvedOptions {
   schemaController: SchemaControllerOptions | undefined
   serializerOpts: Record<string, unknown> | undefined
   childLoggerFactory: ChildLoggerFactory | undefined
+  compileSchemas: 'lazy' | 'eager'
 }
 
 type Check = (value: unknown) => boolean
@@ -171,6 +177,7 @@ const checks: Partial<Record<keyof ArborOptions, [Check, string]>> = {
   schemaController: [isObject, 'an object { bucket?, compilersFactory? }'],
   serializerOpts: [isObject, 'an object of fast-json-stringify options'],
   childLoggerFactory: [isFn, 'a function'],
+  compileSchemas: [(v) => v === 'lazy' || v === 'eager', "'lazy' or 'eager'"],
 }
 
 const poisoningActions = new Set(['error', 'remove', 'ignore'])
@@ -277,6 +284,7 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     schemaController: options.schemaController,
     serializerOpts: options.serializerOpts,
     childLoggerFactory: options.childLoggerFactory,
+    compileSchemas: options.compileSchemas ?? 'lazy',
   }
 }
 

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
-import pino, { type DestinationStream, type LoggerOptions } from 'pino'
+import type pinoType from 'pino'
+import type { DestinationStream, LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
 import type { ArborLogger } from '../types/logger.ts'
 
@@ -55,6 +56,8 @@ export function createPino(
       `logger.pretty must be a boolean, got ${typeof pretty}`,
     )
   }
+  // loaded here, with the first logger: an application without one never imports pino
+  const pino = require('pino') as typeof pinoType
   const hasDestination = stream !== undefined || options.transport !== undefined
   const entry = wantsPrettyLogs(pretty, hasDestination) ? resolvePinoPretty() : undefined
   if (entry === undefined) {

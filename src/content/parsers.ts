@@ -122,8 +122,11 @@ function normalize(type: string): string {
 
 /** The default JSON parser, with prototype-poisoning protection (secure-json-parse). */
 export function jsonParser(onProto: PoisoningAction, onConstructor: PoisoningAction): BodyParser {
+  const options = { protoAction: onProto, constructorAction: onConstructor }
   return function defaultJsonParser(request, body, done) {
-    const charset = charsetOf(String(request.headers['content-type'] ?? ''))
+    const type = request.headers['content-type']
+    // the usual `application/json` names no charset: no need to look for one
+    const charset = type === 'application/json' ? undefined : charsetOf(String(type ?? ''))
     if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
       done(
         new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(
@@ -133,16 +136,15 @@ export function jsonParser(onProto: PoisoningAction, onConstructor: PoisoningAct
       return
     }
     const text = typeof body === 'string' ? body : body.toString('utf8')
-    if (text.length === 0 || /^\s*$/.test(text)) {
+    // A first character that is printable ASCII other than a space cannot begin a blank text.
+    const first = text.charCodeAt(0)
+    if (text.length === 0 || (!(first > 32 && first < 127) && /^\s*$/.test(text))) {
       done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined)
       return
     }
     let parsed: unknown
     try {
-      parsed = secureJson.parse(text, null, {
-        protoAction: onProto,
-        constructorAction: onConstructor,
-      })
+      parsed = secureJson.parse(text, null, options)
     } catch (err) {
       done(toParseError(err as Error, text, onConstructor), undefined)
       return

@@ -1,8 +1,9 @@
-import semver from 'semver'
+import type semverType from 'semver'
+import { requireLazily } from '../config/lazy-require.ts'
 import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import { isAsync } from './hooks.ts'
-import { arborVersion, declaredName, metaOf } from './plugin-meta.ts'
+import { arborVersion, declaredName, metaOf, satisfies } from './plugin-meta.ts'
 import type { ContextState } from './state.ts'
 
 /**
@@ -17,7 +18,7 @@ export function registerPlugin(parent: ArborInstance, state: ContextState, fn: F
   if (meta === undefined) return
   const name = meta.name
   checkVersion(parent, meta.fastify, name)
-  if (typeof meta.arbor === 'string' && !semver.satisfies(arborVersion, meta.arbor)) {
+  if (typeof meta.arbor === 'string' && !satisfies(arborVersion, meta.arbor)) {
     throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.arbor, 'arbor', arborVersion)
   }
   const decorators = meta.decorators
@@ -47,6 +48,7 @@ export function hasRegistered(state: ContextState, name: string): boolean {
 // release before it load too.
 function checkVersion(parent: ArborInstance, range: string | undefined, name?: string): void {
   if (typeof range !== 'string' || range === '') return
+  const semver = requireLazily('semver') as typeof semverType
   const version = String(parent.version)
   const candidate = /-rc.+$/.test(version)
   const floor = semver.coerce(range)

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
-import semver from 'semver'
+import type semverType from 'semver'
+import { requireLazily } from '../config/lazy-require.ts'
 import { errorCodes } from '../errors.ts'
 import type { ArborInstance, ArborPluginOptions, WrappedPlugin } from '../types/instance.ts'
 
@@ -138,5 +139,6 @@ export function metaOf(fn: Function): PluginMeta | undefined {
 
 /** Whether `version` is inside a semver range such as `4.x` or `>=4.20 <5`. */
 export function satisfies(version: string, range: string): boolean {
+  const semver = requireLazily('semver') as typeof semverType
   return semver.satisfies(version, range, { includePrerelease: true })
 }

@@ -67,7 +67,8 @@ export function parseBody(
       done(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH())
       return
     }
-    const body = Buffer.concat(chunks, received)
+    // Most bodies arrive in one chunk: no copy then.
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)
     callParser(parser.fn, request, parser.parseAs === 'string' ? body.toString('utf8') : body, done)
   }
   const onError = (err: Error) => {

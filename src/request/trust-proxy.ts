@@ -1,4 +1,5 @@
-import proxyAddr from 'proxy-addr'
+import type proxyAddrType from 'proxy-addr'
+import { requireLazily } from '../config/lazy-require.ts'
 import type { TrustProxy } from '../types/routing.ts'
 
 /** Whether the peer at `address`, `hop` proxies away from the server, is trusted. */
@@ -21,8 +22,12 @@ export function proxyTrustOf(options: { trustProxy: TrustProxy }): ProxyTrust | 
   return trust
 }
 
+/** proxy-addr, loaded by the first application that trusts a proxy (request.ts reads it). */
+export let proxyAddr = undefined as unknown as typeof proxyAddrType
+
 function compileTrust(value: TrustProxy): ProxyTrust | null {
   if (value === false || value === undefined || value === null || value === 0) return null
+  proxyAddr ??= requireLazily('proxy-addr') as typeof proxyAddrType
   if (typeof value === 'function') return value
   if (value === true) return () => true
   if (typeof value === 'number') return (_address, hop) => hop < value
@@ -36,5 +41,3 @@ export function lastHeaderValue(value: string | string[]): string {
   const comma = text.lastIndexOf(',')
   return comma === -1 ? text.trim() : text.slice(comma + 1).trim()
 }
-
-export { proxyAddr }

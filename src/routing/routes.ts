@@ -7,6 +7,7 @@ import { type ContextState, stateOf } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import { handleRoute } from '../lifecycle/pipeline.ts'
 import { type BoundHook, RouteContext } from '../request/route-context.ts'
+import { compilerFor } from '../schema/lazy.ts'
 import { lowerCaseHeaderNames, partSchemas, responseEntries } from '../schema/normalize.ts'
 import { compileResponseSchemas } from '../schema/serialization.ts'
 import { type RequestHookName, requestHookNames } from '../types/hook-names.ts'
@@ -20,6 +21,7 @@ import type {
   ValidatorFunction,
 } from '../types/schema.ts'
 import { headOnSend } from './head-route.ts'
+import { placeCompiled } from './lazy-compile.ts'
 
 const methodSet = new Set<string>(supportedMethods)
 
@@ -245,6 +247,7 @@ export function buildRoute(route: RouteContext): void {
   resolveLogger(route, state)
   for (const name of requestHookNames) route.setHooks(name, resolveHooks(route, name))
   compileSchemas(route)
+  placeCompiled(route)
   route.built = true
 }
 
@@ -288,11 +291,16 @@ function compileSchemas(route: RouteContext): void {
   if (schema === undefined || schema === null) return
   const state = stateOf(route.instance)
   const { jsonShorthand, ajv, serializerOpts } = state.root.options
+  // arbor's default compilers check now and compile on first use (compileSchemas 'lazy')
+  const lazy = state.root.options.compileSchemas === 'lazy'
   const validators: Array<[HttpPart, string, ValidatorFunction]> = []
   const parts = partSchemas(schema, jsonShorthand)
   if (parts.length > 0) {
     const own = route.options.validatorCompiler ?? state.validatorCompiler
-    const compiler: ValidatorCompiler = own ?? state.schemas.validatorCompiler(ajv)
+    const compiler: ValidatorCompiler = compilerFor(
+      own ?? state.schemas.validatorCompiler(ajv),
+      lazy,
+    )
     // Only arbor's default engine gets header names lower-cased; a user's engine (Joi, a
     // custom Ajv) receives the schema as written, as in Fastify.
     const custom = own !== undefined || state.schemas.controller.customValidator
@@ -316,10 +324,12 @@ function compileSchemas(route: RouteContext): void {
   }
   route.validators = validators.length > 0 ? validators : null
   if (schema.response !== undefined && schema.response !== null) {
-    const compiler: SerializerCompiler =
+    const compiler: SerializerCompiler = compilerFor(
       route.options.serializerCompiler ??
-      state.serializerCompiler ??
-      state.schemas.serializerCompiler(serializerOpts)
+        state.serializerCompiler ??
+        state.schemas.serializerCompiler(serializerOpts),
+      lazy,
+    )
     const entries = responseEntries(schema.response, jsonShorthand)
     route.serializers = compileResponseSchemas(entries, compiler, route.method, route.url)
   }

@@ -1,24 +1,61 @@
-import fastJson from 'fast-json-stringify'
+import type fastJsonType from 'fast-json-stringify'
+import { requireLazily } from '../config/lazy-require.ts'
 import { errorCodes } from '../errors.ts'
 import type { JSONSchema, SerializerCompiler, SerializerFunction } from '../types/schema.ts'
+import { deferringCompiler, lazySerializer } from './lazy.ts'
 import type { ResponseEntry } from './normalize.ts'
+import { fjsVouches, SharedSchemas } from './vouch.ts'
 
 /** Builds the default (fast-json-stringify) serializer compiler over a set of shared schemas. */
 export function createFastJsonCompiler(
   shared: Record<string, JSONSchema>,
   serializerOpts?: Record<string, unknown>,
 ): SerializerCompiler {
+  const fastJson = requireLazily('fast-json-stringify') as typeof fastJsonType
   type FjsSchema = Parameters<typeof fastJson>[0]
   type FjsOptions = NonNullable<Parameters<typeof fastJson>[1]>
   // `serializerOpts` go to fast-json-stringify as they are (rounding, ajv, ...), as in Fastify.
   const options = { ...serializerOpts, schema: shared } as unknown as FjsOptions
-  return ({ schema }) => fastJson(schema as unknown as FjsSchema, options) as SerializerFunction
+  const compile: SerializerCompiler = ({ schema }) =>
+    fastJson(schema as unknown as FjsSchema, options) as SerializerFunction
+  // fast-json-stringify gives each serializer an Ajv of its own, used only for anyOf, oneOf
+  // and if/then/else, which fjsVouches refuses: for the schemas it vouches for, that Ajv
+  // goes without the draft-07 meta-schema, which is most of its cost.
+  const bare = { ...options, ajv: { ...options.ajv, meta: false } } as FjsOptions
+  const compileVouched: SerializerCompiler = ({ schema }) =>
+    fastJson(schema as unknown as FjsSchema, bare) as SerializerFunction
+  // Options fast-json-stringify refuses (a bad `rounding`, ...) must fail at ready, as they do
+  // with every schema compiled there: with any, nothing is vouched for until a build passes.
+  let optionsOk: boolean | undefined = serializerOpts === undefined ? true : undefined
+  const index = new SharedSchemas(Object.values(shared))
+  return deferringCompiler(
+    compile,
+    (schema) => {
+      optionsOk ??= builds(() => fastJson({ type: 'null' }, bare))
+      return optionsOk && fjsVouches(schema, index)
+    },
+    lazySerializer,
+    (input, err) =>
+      new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(input.method, input.url, err.message),
+    compileVouched,
+  )
+}
+
+function builds(build: () => unknown): boolean {
+  try {
+    build()
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** The serializers of one route: by status key, each either one function or one per media type. */
 export interface ResponseSerializers {
   byStatus: Map<string, SerializerFunction>
   byStatusAndType: Map<string, Map<string, SerializerFunction>>
+  /** the answer of selectSerializer by status code, once asked (without media types) */
+  byCode: Map<number, SerializerFunction | null>
 }
 
 const statusKey = /^([1-5]\d\d|[1-5]xx|default)$/i
@@ -30,7 +67,11 @@ export function compileResponseSchemas(
   method: string,
   url: string,
 ): ResponseSerializers {
-  const out: ResponseSerializers = { byStatus: new Map(), byStatusAndType: new Map() }
+  const out: ResponseSerializers = {
+    byStatus: new Map(),
+    byStatusAndType: new Map(),
+    byCode: new Map(),
+  }
   for (const [rawKey, entry] of entries) {
     const key = rawKey.toLowerCase()
     if (!statusKey.test(key)) throw new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX()
@@ -69,6 +110,23 @@ function build(
  * Fastify.
  */
 export function selectSerializer(
+  serializers: ResponseSerializers,
+  statusCode: number,
+  contentType: string | undefined,
+): SerializerFunction | undefined {
+  // Without media types the choice depends on the status alone: decided once per status.
+  if (serializers.byStatusAndType.size === 0) {
+    let fn = serializers.byCode.get(statusCode)
+    if (fn === undefined) {
+      fn = findSerializer(serializers, statusCode, undefined) ?? null
+      serializers.byCode.set(statusCode, fn)
+    }
+    return fn ?? undefined
+  }
+  return findSerializer(serializers, statusCode, contentType)
+}
+
+function findSerializer(
   serializers: ResponseSerializers,
   statusCode: number,
   contentType: string | undefined,

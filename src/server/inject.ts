@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import lightMyRequest, {
-  type Chain,
-  type InjectOptions,
-  type Response as InjectResponse,
-} from 'light-my-request'
+import type lightMyRequestType from 'light-my-request'
+import type { Chain, InjectOptions, Response as InjectResponse } from 'light-my-request'
+import { requireLazily } from '../config/lazy-require.ts'
 import type { RootState } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import { readyThen } from './boot.ts'
@@ -31,6 +29,7 @@ export function inject(
       res.emit('error', err)
     }
   }
+  const lightMyRequest = requireLazily('light-my-request') as typeof lightMyRequestType
   if (root.started) {
     if (root.closing) {
       const error = new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER()

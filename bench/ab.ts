@@ -1,0 +1,86 @@
+// A/B of two arbor builds, or of arbor and a peer, on one scenario: both servers loaded at the
+// same moment on the same core (the paired method), over several pairs of fresh processes,
+// since one process's JIT luck moves a ratio by more than most changes do.
+//   npx tsx bench/ab.ts --a dist-base/index.js --b dist/index.js --scenario schema
+//   npx tsx bench/ab.ts --a fastify5 --b dist/index.js --scenario hello --trials 4 --nice=-10
+// An argument that is a framework name (fastify4, fastify5, node, ...) runs that framework;
+// anything else is an arbor entry file. Prints B ÷ A: CPU per request and requests completed.
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { build, compiled } from './build.ts'
+import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, startChild } from './child.ts'
+import { FRAMEWORKS } from './frameworks.ts'
+import { checkAnswers, measurePair } from './load.ts'
+import type { Scenario } from './scenario.ts'
+import { spread } from './stats.ts'
+
+const { values } = parseArgs({
+  options: {
+    a: { type: 'string' },
+    b: { type: 'string', default: 'dist/index.js' },
+    scenario: { type: 'string', default: 'hello' },
+    trials: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '4' },
+    duration: { type: 'string', default: '2' },
+    'no-build': { type: 'boolean', default: false },
+    nice: { type: 'string' },
+  },
+})
+// As in run.ts: a session of its own, so the nice level counts against other sessions' work.
+if (values.nice !== undefined && !isOwnSession) await inOwnSession(process.argv.slice(2))
+if (!values.a) throw new Error('--a is required (an arbor entry file or a framework name)')
+const { scenario } = (await import(`./scenarios/${values.scenario}.ts`)) as { scenario: Scenario }
+if (canPin) pinSelf(0)
+if (values.nice !== undefined) setNice(Number(values.nice))
+if (!values['no-build']) build(console.log)
+const load = { connections: 100, pipelining: 10, duration: Number(values.duration) }
+
+async function start(side: string) {
+  const peer = FRAMEWORKS.some((f) => f.name === side && f.name !== 'arbor')
+  const child = startChild({
+    file: compiled(`servers/${peer ? side : 'arbor'}`),
+    args: [scenario.name],
+    cpu: canPin ? 1 : undefined,
+    nodeFlags: !peer && side.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    env: peer ? {} : { ARBOR_ENTRY: pathToFileURL(resolve(side)).href },
+  })
+  const ready = await child.firstJson(30_000)
+  const server = { child, pid: Number(ready.pid), port: Number(ready.port) }
+  const wrong = await checkAnswers(server.port, scenario.requests)
+  if (wrong) throw new Error(`${side}: wrong answer: ${wrong}`)
+  return server
+}
+
+const cpu: number[] = []
+const req: number[] = []
+for (let trial = 1; trial <= Number(values.trials); trial++) {
+  const a = await start(values.a)
+  const b = await start(values.b)
+  try {
+    // Both warmed at once, then a pause for the JIT threads to finish: a server warmed last
+    // still compiles in the background during the first round, which counts against it.
+    await measurePair([a, b], scenario.requests, { ...load, duration: 3 })
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    const line: string[] = []
+    for (let round = 1; round <= Number(values.rounds); round++) {
+      const swap = round % 2 === 0
+      const pair = await measurePair(swap ? [a, b] : [b, a], scenario.requests, load)
+      const [cpuB, cpuA] = swap ? [pair.cpu[1], pair.cpu[0]] : pair.cpu
+      const [reqB, reqA] = swap ? [pair.requests[1], pair.requests[0]] : pair.requests
+      cpu.push(cpuB / cpuA)
+      req.push(reqB / reqA)
+      line.push(`${(cpuB / cpuA).toFixed(3)}/${(reqB / reqA).toFixed(3)}`)
+    }
+    console.log(`trial ${trial}: B÷A CPU/req / requests: ${line.join('  ')}`)
+  } finally {
+    await Promise.all([a.child.stop(), b.child.stop()])
+  }
+}
+const show = (values: number[]) => {
+  const s = spread(values)!
+  return `${s.median.toFixed(3)} (${s.min.toFixed(3)}–${s.max.toFixed(3)})`
+}
+console.log(
+  `${values.scenario}: B ÷ A  CPU/req ${show(cpu)}  requests ${show(req)}  (${cpu.length} rounds)`,
+)
