@@ -1,6 +1,7 @@
 import type { ServerOptions as HttpServerOptions, IncomingMessage, Server } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import type { Socket } from 'node:net'
+import { parse as parseQuerystring } from 'fast-querystring'
 import type { Logger, LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
 import type { PoisoningAction } from '../types/content.ts'
@@ -305,4 +306,14 @@ export function describe(value: unknown): string {
   if (typeof value === 'function') return 'a function'
   if (typeof value === 'object') return 'an object'
   return `${typeof value} ${String(value)}`
+}
+
+/**
+ * The query-string parser of an application: the `querystringParser` option, else
+ * fast-querystring (repeated keys become arrays). Routes and not-found requests share it.
+ */
+export function queryParserOf(
+  options: ResolvedOptions,
+): (query: string) => Record<string, unknown> {
+  return options.querystringParser ?? parseQuerystring
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isSilent } from '../config/logger.ts'
+import { queryParserOf } from '../config/options.ts'
 import { errorCodes } from '../errors.ts'
 import {
   type AppRuntime,
@@ -114,9 +115,7 @@ function frameworkErrorsRoute(app: AppRuntime): RouteContext {
 function parseQuery(app: AppRuntime, url: string): Record<string, unknown> {
   const q = url.indexOf('?')
   if (q === -1) return {}
-  const search = url.slice(q + 1)
-  if (app.options.querystringParser !== undefined) return app.options.querystringParser(search)
-  return Object.fromEntries(new URLSearchParams(search)) as Record<string, unknown>
+  return queryParserOf(app.options)(url.slice(q + 1))
 }
 
 /** `reply.callNotFound()`: continue this request with the not-found handler of its prefix. */

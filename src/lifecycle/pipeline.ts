@@ -44,7 +44,7 @@ export function startRequest(
   res: ServerResponse,
   params: unknown,
   query: unknown,
-): { request: Request; reply: Reply } {
+): void {
   const app = route.app
   const id = app.genReqId(req)
   const log =
@@ -68,7 +68,6 @@ export function startRequest(
   }
   if (route.onRequest !== null) runRequestHooks(route.onRequest, request, reply, afterOnRequest)
   else afterOnRequest(null, request, reply)
-  return { request, reply }
 }
 
 /**

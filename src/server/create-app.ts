@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http'
-import { parse as parseQuery } from 'fast-querystring'
 import Router from 'find-my-way'
 import { createLogger, defaultChildLoggerFactory } from '../config/logger.ts'
-import { type ArborOptions, resolveOptions } from '../config/options.ts'
+import { type ArborOptions, queryParserOf, resolveOptions } from '../config/options.ts'
 import { defaultParsers } from '../content/parsers.ts'
 import { decoratorMethods } from '../context/decorator-methods.ts'
 import { handlerMethods } from '../context/handler-methods.ts'
@@ -154,7 +153,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     ignoreDuplicateSlashes: resolved.ignoreDuplicateSlashes,
     maxParamLength: resolved.maxParamLength,
     allowUnsafeRegex: resolved.allowUnsafeRegex,
-    querystringParser: resolved.querystringParser ?? parseQuery,
+    querystringParser: queryParserOf(resolved),
     constraints: routerConstraints(resolved) as never,
     // printRoutes' metadata of a route (find-my-way's option, missing from its typings)
     ...({ buildPrettyMeta: routeMeta } as object),

@@ -154,3 +154,15 @@ describe('setNotFoundHandler()', () => {
     assert.match(failure.message, /'\/'/)
   })
 })
+
+test('the not-found handler parses the query string as routes do (repeated keys become an array)', async (t) => {
+  const app = arbor()
+  t.after(() => app.close())
+  app.get('/found', async (request) => request.query)
+  app.setNotFoundHandler(async (request, reply) => reply.code(404).send(request.query))
+  const found = await app.inject('/found?tag=a&tag=b&one=1')
+  const missing = await app.inject('/missing?tag=a&tag=b&one=1')
+  assert.deepEqual(found.json(), { tag: ['a', 'b'], one: '1' })
+  assert.equal(missing.statusCode, 404)
+  assert.deepEqual(missing.json(), found.json())
+})
