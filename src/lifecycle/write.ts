@@ -1,6 +1,7 @@
 import { finished, type Readable } from 'node:stream'
 import { errorCodes } from '../errors.ts'
 import type { RoutedReply as Reply } from '../request/route-context.ts'
+import { forgetStartedResponse } from './last-response.ts'
 import { announceTrailers, canCarryTrailers, endWithTrailers } from './trailers.ts'
 
 /** Where a write that cannot go out (a payload of the wrong type, a stream error) is sent. */
@@ -72,6 +73,7 @@ export function write(reply: Reply, payload: unknown, fail: WriteFailure): void 
 }
 
 function writeHead(reply: Reply, statusCode: number): void {
+  forgetStartedResponse(reply.request.raw, reply.raw)
   try {
     reply.raw.writeHead(statusCode, reply.outHeaders as Record<string, string | string[]>)
   } catch (err) {

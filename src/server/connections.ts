@@ -1,19 +1,15 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
+import { announcing, lastResponseOf, noteResponse } from '../lifecycle/last-response.ts'
 
-const kLastResponse = Symbol('arbor.lastResponse')
+export { noteResponse }
 
 // `_httpMessage` is node:http's own name for the response a socket is writing (its
 // closeIdleConnections reads it too); responses pipelined behind it wait in node:http's queue.
-type HttpSocket = Socket & {
-  _httpMessage?: ServerResponse | null
-  [kLastResponse]?: ServerResponse
-}
+type HttpSocket = Socket & { _httpMessage?: ServerResponse | null }
 
 const tracked = new WeakMap<Server, Set<Socket>>()
 const none: ReadonlySet<Socket> = new Set()
-// Responses arbor chose to end their connection with, while closing.
-const announcing = new WeakSet<ServerResponse>()
 
 /**
  * Keeps the set of the server's open connections, for closing (`closeWhenAnswered`) and for
@@ -44,17 +40,6 @@ export function responseOwed(socket: Socket): ServerResponse | null {
 }
 
 /**
- * Notes the response to the last request a connection delivered (one store per request).
- * node:http parses pipelined requests at once, so only that last response may announce
- * `Connection: close`: one before it would end the connection under the others.
- */
-export function noteResponse(req: IncomingMessage, res: ServerResponse): void {
-  // HTTP/2 streams share a session, and their `socket` is a guarded proxy: none of this applies
-  const socket = req.socket as HttpSocket | undefined
-  if (socket != null && req.httpVersionMajor !== 2) socket[kLastResponse] = res
-}
-
-/**
  * For a request that arrives while closing: its response becomes the one that ends the
  * connection (RFC 9112 9.6), taking that role over from an earlier response of the same
  * connection that had not started yet. Returns false when the connection has already said
@@ -63,8 +48,8 @@ export function noteResponse(req: IncomingMessage, res: ServerResponse): void {
 export function endConnectionWith(req: IncomingMessage, res: ServerResponse): boolean {
   const socket = req.socket as HttpSocket | undefined
   if (socket == null || req.httpVersionMajor === 2) return true
-  const previous = socket[kLastResponse]
-  socket[kLastResponse] = res
+  const previous = lastResponseOf(socket)
+  noteResponse(req, res)
   if (previous !== undefined && announcing.has(previous)) {
     if (previous.headersSent) return false
     announcing.delete(previous)
@@ -89,7 +74,7 @@ export function closeWhenAnswered(server: Server): void {
   for (const socket of connectionsOf(server)) {
     const owed = responseOwed(socket)
     if (owed === null) continue
-    const last = (socket as HttpSocket)[kLastResponse]
+    const last = lastResponseOf(socket)
     if (last !== undefined && !last.headersSent && !announcing.has(last)) {
       announcing.add(last)
       last.shouldKeepAlive = false
