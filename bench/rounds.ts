@@ -26,6 +26,9 @@ export interface RoundsOptions {
   logPair: (row: PairedRow) => void
 }
 
+/** Fresh process pairs the paired rounds of one comparison are spread over. */
+const PAIRED_PROCESSES = 3
+
 interface Server {
   framework: Framework
   child: Child | null
@@ -123,21 +126,39 @@ export async function runScenario(
         ratios: [],
         reqRatios: [],
       }
-      // One unmeasured round with both loaded, then a pause: the optimizing compiler of the
-      // server loaded less recently would otherwise still run during the first measured round.
-      if (options.pairedRounds > 0) {
-        await measurePair([subject, base], scenario.requests, load(options.pairedDuration))
-        await new Promise((resolve) => setTimeout(resolve, 500))
-      }
-      for (let round = 1; round <= options.pairedRounds; round++) {
-        // Which server's autocannon starts first alternates, so neither always has the edge.
-        const swap = round % 2 === 0
-        const [a, b] = swap ? [base, subject] : [subject, base]
-        const pair = await measurePair([a, b], scenario.requests, load(options.pairedDuration))
-        const [cpuA, cpuB] = pair.cpu
-        const [reqA, reqB] = pair.requests
-        row.ratios.push(swap ? cpuB / cpuA : cpuA / cpuB)
-        row.reqRatios.push(swap ? reqB / reqA : reqA / reqB)
+      // The rounds are spread over fresh pairs of processes, PAIRED_PROCESSES of them: one
+      // process can stay slow for its whole life (V8's allocation-site pretenuring, see
+      // BENCHMARKS.md), and the median over several pairs is not decided by one such draw.
+      let round = 0
+      for (let pairNo = 0; pairNo < PAIRED_PROCESSES && round < options.pairedRounds; pairNo++) {
+        const fresh = await Promise.all([
+          startServer(subject.framework, scenario, options),
+          startServer(base.framework, scenario, options),
+        ])
+        try {
+          const [s, b] = fresh
+          if (s.failure || b.failure) break
+          // One unmeasured round with both loaded, then a pause: the optimizing compiler of
+          // the server loaded less recently would otherwise still run during a measured round.
+          await measurePair([s, b], scenario.requests, load(options.pairedDuration))
+          await new Promise((resolve) => setTimeout(resolve, 500))
+          const share = Math.ceil((options.pairedRounds - round) / (PAIRED_PROCESSES - pairNo))
+          for (let n = 0; n < share; n++, round++) {
+            // Which server's autocannon starts first alternates, so neither always has the edge.
+            const swap = round % 2 === 1
+            const pair = await measurePair(
+              swap ? [b, s] : [s, b],
+              scenario.requests,
+              load(options.pairedDuration),
+            )
+            const [cpuA, cpuB] = pair.cpu
+            const [reqA, reqB] = pair.requests
+            row.ratios.push(swap ? cpuB / cpuA : cpuA / cpuB)
+            row.reqRatios.push(swap ? reqB / reqA : reqA / reqB)
+          }
+        } finally {
+          await Promise.all(fresh.map((f) => f.child?.stop()))
+        }
       }
       paired.push(row)
       options.logPair(row)
