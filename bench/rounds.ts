@@ -27,7 +27,7 @@ export interface RoundsOptions {
 }
 
 /** Fresh process pairs the paired rounds of one comparison are spread over. */
-const PAIRED_PROCESSES = 3
+const PAIRED_PROCESSES = 6
 
 interface Server {
   framework: Framework
