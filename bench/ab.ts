@@ -5,13 +5,14 @@
 //   npx tsx bench/ab.ts --a fastify5 --b dist/index.js --scenario hello --trials 4 --nice=-10
 // An argument that is a framework name (fastify4, fastify5, node, ...) runs that framework;
 // anything else is an arbor entry file. Prints B ÷ A: CPU per request and requests completed.
+// --solo loads each side alone instead (one after the other, fresh processes per trial).
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { build, compiled } from './build.ts'
 import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, startChild } from './child.ts'
 import { FRAMEWORKS } from './frameworks.ts'
-import { checkAnswers, measurePair } from './load.ts'
+import { checkAnswers, measure, measurePair, warmUp } from './load.ts'
 import type { Scenario } from './scenario.ts'
 import { spread } from './stats.ts'
 
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '2' },
     'no-build': { type: 'boolean', default: false },
     nice: { type: 'string' },
+    solo: { type: 'boolean', default: false },
   },
 })
 // As in run.ts: a session of its own, so the nice level counts against other sessions' work.
@@ -54,7 +56,8 @@ async function start(side: string) {
 
 const cpu: number[] = []
 const req: number[] = []
-for (let trial = 1; trial <= Number(values.trials); trial++) {
+if (values.solo) await soloTrials()
+for (let trial = 1; !values.solo && trial <= Number(values.trials); trial++) {
   const a = await start(values.a)
   const b = await start(values.b)
   try {
@@ -77,6 +80,44 @@ for (let trial = 1; trial <= Number(values.trials); trial++) {
     await Promise.all([a.child.stop(), b.child.stop()])
   }
 }
+/**
+ * --solo: each side alone on the server core, one fresh process per trial and side, the side
+ * that goes first alternating. A process warmed up alone is measured in successive runs; the
+ * ratio is of the two processes' median CPU per request (and req/s) within the trial. Sharing
+ * a core can change what a request costs (see BENCHMARKS.md), so this is the check for it.
+ */
+async function soloTrials(): Promise<void> {
+  const full = { ...load, connections: load.connections / 2 }
+  const median = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!
+  for (let trial = 1; trial <= Number(values.trials); trial++) {
+    const order: Array<'a' | 'b'> = trial % 2 === 1 ? ['a', 'b'] : ['b', 'a']
+    const result = new Map<'a' | 'b', { cpu: number; rps: number }>()
+    for (const side of order) {
+      const server = await start(values[side]!)
+      try {
+        await warmUp(server.port, scenario.requests, { ...full, duration: 3 })
+        const cpus: number[] = []
+        const rates: number[] = []
+        for (let round = 1; round <= Number(values.rounds); round++) {
+          const m = await measure(server.pid, server.port, scenario.requests, full)
+          cpus.push(m.cpuUsPerRequest)
+          rates.push(m.reqPerSec)
+        }
+        result.set(side, { cpu: median(cpus), rps: median(rates) })
+      } finally {
+        await server.child.stop()
+      }
+    }
+    const a = result.get('a')!
+    const b = result.get('b')!
+    cpu.push(b.cpu / a.cpu)
+    req.push(b.rps / a.rps)
+    console.log(
+      `trial ${trial} (solo): A ${a.cpu.toFixed(2)} µs/req ${Math.round(a.rps)} req/s, B ${b.cpu.toFixed(2)} µs/req ${Math.round(b.rps)} req/s: B÷A CPU/req ${(b.cpu / a.cpu).toFixed(3)}, req/s ${(b.rps / a.rps).toFixed(3)}`,
+    )
+  }
+}
+
 const show = (values: number[]) => {
   const s = spread(values)!
   return `${s.median.toFixed(3)} (${s.min.toFixed(3)}–${s.max.toFixed(3)})`
