@@ -87,19 +87,20 @@ for (let trial = 1; !values.solo && trial <= Number(values.trials); trial++) {
  * a core can change what a request costs (see BENCHMARKS.md), so this is the check for it.
  */
 async function soloTrials(): Promise<void> {
-  const full = { ...load, connections: load.connections / 2 }
-  const median = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!
+  // the connections each server gets in the paired method, so the two methods compare
+  const alone = { ...load, connections: load.connections / 2 }
+  const median = (values: number[]) => spread(values)!.median
   for (let trial = 1; trial <= Number(values.trials); trial++) {
     const order: Array<'a' | 'b'> = trial % 2 === 1 ? ['a', 'b'] : ['b', 'a']
     const result = new Map<'a' | 'b', { cpu: number; rps: number }>()
     for (const side of order) {
       const server = await start(values[side]!)
       try {
-        await warmUp(server.port, scenario.requests, { ...full, duration: 3 })
+        await warmUp(server.port, scenario.requests, { ...alone, duration: 3 })
         const cpus: number[] = []
         const rates: number[] = []
         for (let round = 1; round <= Number(values.rounds); round++) {
-          const m = await measure(server.pid, server.port, scenario.requests, full)
+          const m = await measure(server.pid, server.port, scenario.requests, alone)
           cpus.push(m.cpuUsPerRequest)
           rates.push(m.reqPerSec)
         }

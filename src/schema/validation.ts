@@ -24,9 +24,10 @@ export const baselineAjvOptions: AjvOptions = Object.freeze({
   addUsedSchema: false,
   // Explicitly false: allErrors: true lets a crafted input make validation very slow.
   allErrors: false,
-  // Ajv's code-tidying pass stays on (its default), though it costs ~0.45 ms of each first
-  // compile: without it, one server process in four ran the schema benchmark 17% slower
-  // for its whole life (JIT luck that the tidied code does not trigger; issue 12 notes).
+  // Ajv's code-tidying pass stays on (its default), though it makes a route's first compile
+  // dearer (0.45 ms on an idle machine, 1.6 ms on the benchmark's one busy core): without it,
+  // 9 of 28 server processes ran the schema benchmark 17% slower for their whole life (V8
+  // pretenuring, which the tidied code did not trigger in 36; issue 12 notes).
 })
 
 type AjvPlugin = (ajv: Ajv, options?: unknown) => unknown

@@ -2,8 +2,6 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { announcing, lastResponseOf, noteResponse } from '../lifecycle/last-response.ts'
 
-export { noteResponse }
-
 // `_httpMessage` is node:http's own name for the response a socket is writing (its
 // closeIdleConnections reads it too); responses pipelined behind it wait in node:http's queue.
 type HttpSocket = Socket & { _httpMessage?: ServerResponse | null }

@@ -3,9 +3,10 @@ import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { createServer as createHttpsServer } from 'node:https'
 import { createRequire } from 'node:module'
 import type { RootState } from '../context/state.ts'
+import { noteResponse } from '../lifecycle/last-response.ts'
 import { routeRequest } from '../routing/route-request.ts'
 import { answerClientError } from './client-error.ts'
-import { endConnectionWith, noteResponse, trackConnections } from './connections.ts'
+import { endConnectionWith, trackConnections } from './connections.ts'
 import { refuseHeaderFault } from './protocol-checks.ts'
 
 const unavailableBody =
