@@ -79,6 +79,34 @@ describe('a non-finite number fails its type, coerced or not', () => {
     const res = await instance.inject('/items?ratio=Infinity')
     assert.equal(res.statusCode, 200)
   })
+
+  test('Validation behaviour per route 2: a non-finite number declared as a string is coerced to its text, not refused', async (t) => {
+    const instance = arbor()
+    t.after(() => instance.close())
+    instance.post(
+      '/names',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              tags: { type: 'array', items: { type: 'string' } },
+            },
+          },
+        },
+      },
+      async (request) => request.body,
+    )
+    const res = await instance.inject({
+      method: 'POST',
+      url: '/names',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":1e400,"tags":[-1e400]}',
+    })
+    assert.equal(res.statusCode, 200)
+    assert.deepEqual(res.json(), { name: 'Infinity', tags: ['-Infinity'] })
+  })
 })
 
 describe('a body nested deeper than the validator can walk', () => {
