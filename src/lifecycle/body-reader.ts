@@ -96,13 +96,15 @@ export function parseBody(
     payload.removeListener('data', onData)
     payload.removeListener('end', onEnd)
     payload.removeListener('error', onError)
-    raw.removeListener('close', onClose)
+    if (!isRaw) raw.removeListener('close', onClose)
   }
 
   payload.on('data', onData)
   payload.on('end', onEnd)
   payload.on('error', onError)
-  raw.on('close', onClose)
+  // node:http reports a client gone mid-body as an 'error' on the request itself; a stream
+  // from preParsing may not pass that on, so then the request's 'close' is watched too.
+  if (!isRaw) raw.on('close', onClose)
   // A stream from preParsing may start paused (@fastify/compress's decompressor does).
   payload.resume()
   if (isRaw && raw.readableEnded && !finished) onEnd()
