@@ -33,8 +33,7 @@ export function deferringCompiler<I extends { schema: JSONSchema }, F>(
 ): DeferringCompiler<I, F> {
   const byText = new Map<string, F>()
   const vouched = new Map<string, boolean>()
-  const once = (input: I, how: (input: I) => F): F => {
-    const key = textOf(input.schema)
+  const once = (input: I, how: (input: I) => F, key = textOf(input.schema)): F => {
     if (key === null) return how(input)
     let fn = byText.get(key)
     if (fn === undefined) {
@@ -60,7 +59,8 @@ export function deferringCompiler<I extends { schema: JSONSchema }, F>(
     return standIn(() => {
       if (failure !== undefined) throw failed(input, failure)
       try {
-        return once(input, compileVouched)
+        // the schema's text was taken at ready: not again on the first request
+        return once(input, compileVouched, key)
       } catch (err) {
         failure = err as Error
         throw failed(input, failure)
