@@ -1,4 +1,5 @@
 import type { Ajv, Options as AjvOptions } from 'ajv'
+import fastUri from 'fast-uri'
 import { requireLazily } from '../config/lazy-require.ts'
 import type { AjvFactoryOptions } from '../config/options.ts'
 import { errorCodes } from '../errors.ts'
@@ -19,7 +20,7 @@ export const baselineAjvOptions: AjvOptions = Object.freeze({
   coerceTypes: 'array',
   useDefaults: true,
   removeAdditional: true,
-  // uriResolver: fast-uri, loaded with Ajv (createAjvCompiler)
+  uriResolver: fastUri,
   addUsedSchema: false,
   // Explicitly false: allErrors: true lets a crafted input make validation very slow.
   allErrors: false,
@@ -41,12 +42,7 @@ export function createAjvCompiler(
 ): ValidatorCompiler {
   const { Ajv } = requireLazily('ajv') as typeof import('ajv')
   const addFormats = requireLazily('ajv-formats') as AjvPlugin
-  const uriResolver = requireLazily('fast-uri') as AjvOptions['uriResolver']
-  const ajv = new Ajv({
-    ...baselineAjvOptions,
-    uriResolver,
-    ...(options.customOptions as AjvOptions),
-  })
+  const ajv = new Ajv({ ...baselineAjvOptions, ...(options.customOptions as AjvOptions) })
   refuseNonFiniteNumbers(ajv)
   let addFormatPlugin = true
   for (const entry of options.plugins ?? []) {

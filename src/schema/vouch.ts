@@ -1,4 +1,5 @@
 import type { Ajv } from 'ajv'
+import fastUri from 'fast-uri'
 import { requireLazily } from '../config/lazy-require.ts'
 import type { JSONSchema } from '../types/schema.ts'
 
@@ -292,8 +293,7 @@ function refResolves(
   vouchShared: (uri: string) => boolean,
 ): boolean {
   if (typeof ref !== 'string') return false
-  const target =
-    base === '' ? ref : (requireLazily('fast-uri') as typeof import('fast-uri')).resolve(base, ref)
+  const target = base === '' ? ref : fastUri.resolve(base, ref)
   const hash = target.indexOf('#')
   const document = documentOf(target)
   const fragment = hash === -1 ? '' : target.slice(hash + 1)
