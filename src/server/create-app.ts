@@ -32,6 +32,10 @@ import { buildRoutes } from './boot.ts'
 import { queueServerClose } from './close.ts'
 import { createHttpServer } from './http-server.ts'
 import { serverMethods } from './server-methods.ts'
+import { keepTickObjectShape } from './tick-shape.ts'
+
+// As early as arbor is loaded: a full collection before this can cost every request later.
+keepTickObjectShape()
 
 // The instance's methods, one concern a group, from the layer that owns each concern.
 installMethods(
