@@ -1,5 +1,5 @@
-import { _, type Ajv } from 'ajv'
-import { reportTypeError } from 'ajv/dist/compile/validate/dataType.js'
+import type { Ajv } from 'ajv'
+import { requireLazily } from '../config/lazy-require.ts'
 
 const keyword = 'x-arbor-finite-number'
 
@@ -16,6 +16,11 @@ const keyword = 'x-arbor-finite-number'
 export function refuseNonFiniteNumbers(ajv: Ajv): void {
   // A user who turned `strictNumbers` off asked for Infinity and NaN to be numbers.
   if (ajv.opts.strictNumbers === false) return
+  // Loaded with the compiler: an application without route schemas never loads Ajv.
+  const { _ } = requireLazily('ajv') as typeof import('ajv')
+  const { reportTypeError } = requireLazily(
+    'ajv/dist/compile/validate/dataType.js',
+  ) as typeof import('ajv/dist/compile/validate/dataType.js')
   ajv.addKeyword({
     keyword,
     code(cxt) {
