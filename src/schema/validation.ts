@@ -1,5 +1,4 @@
 import type { Ajv, Options as AjvOptions } from 'ajv'
-import fastUri from 'fast-uri'
 import { requireLazily } from '../config/lazy-require.ts'
 import type { AjvFactoryOptions } from '../config/options.ts'
 import { errorCodes } from '../errors.ts'
@@ -20,7 +19,7 @@ export const baselineAjvOptions: AjvOptions = Object.freeze({
   coerceTypes: 'array',
   useDefaults: true,
   removeAdditional: true,
-  uriResolver: fastUri,
+  // uriResolver: fast-uri, loaded with Ajv (createAjvCompiler)
   addUsedSchema: false,
   // Explicitly false: allErrors: true lets a crafted input make validation very slow.
   allErrors: false,
@@ -56,7 +55,12 @@ export function createAjvCompiler(
 ): ValidatorCompiler {
   const { Ajv } = requireLazily('ajv') as typeof import('ajv')
   const addFormats = requireLazily('ajv-formats') as AjvPlugin
-  const ajv = new Ajv({ ...baselineAjvOptions, ...(options.customOptions as AjvOptions) })
+  const uriResolver = requireLazily('fast-uri') as AjvOptions['uriResolver']
+  const ajv = new Ajv({
+    ...baselineAjvOptions,
+    uriResolver,
+    ...(options.customOptions as AjvOptions),
+  })
   refuseNonFiniteNumbers(ajv)
   let addFormatPlugin = true
   for (const entry of options.plugins ?? []) {

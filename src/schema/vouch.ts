@@ -1,5 +1,4 @@
 import type { Ajv } from 'ajv'
-import fastUri from 'fast-uri'
 import { requireLazily } from '../config/lazy-require.ts'
 import type { JSONSchema } from '../types/schema.ts'
 
@@ -293,7 +292,8 @@ function refResolves(
   vouchShared: (uri: string) => boolean,
 ): boolean {
   if (typeof ref !== 'string') return false
-  const target = base === '' ? ref : fastUri.resolve(base, ref)
+  const target =
+    base === '' ? ref : (requireLazily('fast-uri') as typeof import('fast-uri')).resolve(base, ref)
   const hash = target.indexOf('#')
   const document = documentOf(target)
   const fragment = hash === -1 ? '' : target.slice(hash + 1)
