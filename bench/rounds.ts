@@ -127,8 +127,8 @@ export async function runScenario(
         reqRatios: [],
       }
       // The rounds are spread over fresh pairs of processes, PAIRED_PROCESSES of them: one
-      // process can stay slow for its whole life (V8's allocation-site pretenuring, see
-      // BENCHMARKS.md), and the median over several pairs is not decided by one such draw.
+      // process can stay slow for its whole life (nextTick's lost shapes, V8's allocation-site
+      // pretenuring: see BENCHMARKS.md), and the median over several pairs is not decided by one such draw.
       let round = 0
       for (let pairNo = 0; pairNo < PAIRED_PROCESSES && round < options.pairedRounds; pairNo++) {
         const fresh = await Promise.all([
