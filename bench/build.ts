@@ -1,4 +1,4 @@
-// Builds arbor (dist/, as users run it) and the bench's own server files (bench/dist/), so
+// Builds arbor (dist/, as users run it: `npm run build`'s two steps) and the bench's own server files (bench/dist/), so
 // no server process carries a TypeScript loader. arbor falls back to tsx only when it has
 // no dist/index.js, and its rows then say so.
 import { spawnSync } from 'node:child_process'
@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const TSC = `${ROOT}node_modules/.bin/tsc`
+const TSX = `${ROOT}node_modules/.bin/tsx`
 
 export interface ArborEntry {
   /** URL the arbor server imports (ARBOR_ENTRY). */
@@ -25,10 +26,21 @@ function tsc(project: string): string | null {
   return `${output.length} lines, first: ${output.slice(0, 3).join(' | ')}`
 }
 
+/** dist/index.js bundled into one file, as `npm run build` and the published package have it. */
+function bundle(): void {
+  const result = spawnSync(TSX, ['scripts/bundle-entry.ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 120_000,
+  })
+  if (result.status !== 0) throw new Error(`bundling dist/index.js failed: ${result.stderr}`)
+}
+
 /** Runs both builds; type errors are reported but do not stop the run (tsc still emits). */
 export function build(log: (line: string) => void): void {
   const arbor = tsc('tsconfig.build.json')
   if (arbor) log(`warning: tsc -p tsconfig.build.json reported errors (${arbor})`)
+  bundle()
   const bench = tsc('bench/tsconfig.json')
   if (bench) log(`warning: tsc -p bench/tsconfig.json reported errors (${bench})`)
 }
