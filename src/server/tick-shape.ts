@@ -1,4 +1,4 @@
-import { createHook } from 'node:async_hooks'
+import { executionAsyncResource } from 'node:async_hooks'
 
 // Node's process.nextTick builds each queued tick as an object literal with computed keys
 // (`{ [async_id_symbol]: ..., [trigger_async_id_symbol]: ..., callback, args }`). V8 reaches
@@ -11,26 +11,22 @@ import { createHook } from 'node:async_hooks'
 // depends on where the collections fall during start-up, so a smaller heap draws it more.
 // Keeping one tick object alive keeps its shapes, and nextTick's stores stay monomorphic.
 
-let kept: object | undefined
+// Held here, so the tick lives as long as the process.
+const kept: object[] = []
+let asked = false
 
 /**
- * Keeps one of node's tick objects alive for the life of the process, taken from the
- * documented async_hooks `init` callback (type 'TickObject'); the hook is enabled for one
- * `process.nextTick` call only. Runs once per process.
+ * Keeps one of node's tick objects alive for the life of the process: inside a nextTick
+ * callback, the current async resource is that tick. (An async_hooks `init` hook would hand
+ * it over too, but enabling any hook, even for one call, sets V8's promise hooks, after which
+ * every `await` in the process costs 50% more: 44 against 29 ns, measured.) Runs once.
  */
 export function keepTickObjectShape(): void {
-  if (kept !== undefined) return
-  const hook = createHook({
-    init(_asyncId, type, _triggerAsyncId, resource) {
-      if (type === 'TickObject') kept ??= resource
-    },
-  })
-  hook.enable()
-  try {
-    process.nextTick(noop)
-  } finally {
-    hook.disable()
-  }
+  if (asked) return
+  asked = true
+  process.nextTick(keepCurrentTick)
 }
 
-function noop(): void {}
+function keepCurrentTick(): void {
+  if (kept.length === 0) kept.push(executionAsyncResource())
+}
