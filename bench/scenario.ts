@@ -35,7 +35,9 @@ export interface FastifyStyleApp {
   decorateRequest(name: string, value: unknown): unknown
   addHook(
     name: 'onRequest' | 'preHandler',
-    hook: (request: FastifyStyleRequest, reply: unknown, done: () => void) => void,
+    hook:
+      | ((request: FastifyStyleRequest, reply: unknown, done: () => void) => void)
+      | ((request: FastifyStyleRequest, reply: unknown) => Promise<void>),
   ): unknown
 }
 
