@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module'
 import type pinoType from 'pino'
 import type { DestinationStream, LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
 import type { ArborLogger } from '../types/logger.ts'
-
-const require = createRequire(import.meta.url)
+import { requireLazily } from './lazy-require.ts'
 
 /** Where log lines go when the `logger` option names a stream. */
 export type LogStream = { write(msg: string): void }
@@ -32,7 +30,7 @@ export function wantsPrettyLogs(
 /** pino-pretty's entry file, or undefined when the optional dependency is not installed. */
 function resolvePinoPretty(): string | undefined {
   try {
-    return require.resolve('pino-pretty')
+    return requireLazily.resolve('pino-pretty')
   } catch {
     return undefined
   }
@@ -57,7 +55,7 @@ export function createPino(
     )
   }
   // loaded here, with the first logger: an application without one never imports pino
-  const pino = require('pino') as typeof pinoType
+  const pino = requireLazily('pino') as typeof pinoType
   const hasDestination = stream !== undefined || options.transport !== undefined
   const entry = wantsPrettyLogs(pretty, hasDestination) ? resolvePinoPretty() : undefined
   if (entry === undefined) {
@@ -79,7 +77,7 @@ export function createPino(
   }
   if (stream !== undefined) {
     // Synchronous and in-process: each JSON line pino writes is turned into text at once.
-    const { prettyFactory } = require(entry) as {
+    const { prettyFactory } = requireLazily(entry) as {
       prettyFactory: (opts: object) => (line: string) => string
     }
     const prettify = prettyFactory(prettyOptions)

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module'
 import type semverType from 'semver'
 import { requireLazily } from '../config/lazy-require.ts'
 import { errorCodes } from '../errors.ts'
@@ -123,10 +122,8 @@ export function functionPreview(fn: Function): string {
 }
 
 // CommonJS's module cache (one per process), where a plugin exported by a module is found.
-let moduleCache: NodeJS.Dict<NodeJS.Module> | undefined
 function requireCache(): NodeJS.Dict<NodeJS.Module> {
-  moduleCache ??= createRequire(import.meta.url).cache
-  return moduleCache
+  return requireLazily.cache
 }
 
 export function isSkipOverride(fn: Function): boolean {

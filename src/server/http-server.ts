@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { createServer as createHttpsServer } from 'node:https'
-import { createRequire } from 'node:module'
+import { requireLazily } from '../config/lazy-require.ts'
 import type { RootState } from '../context/state.ts'
 import { noteResponse } from '../lifecycle/last-response.ts'
 import { routeRequest } from '../routing/route-request.ts'
@@ -50,7 +50,7 @@ function createHttp2Server(
   handler: (req: IncomingMessage, res: ServerResponse) => void,
 ): Http2Server | Http2SecureServer {
   // loaded only when asked for, as Fastify does
-  const http2 = createRequire(import.meta.url)('node:http2') as typeof import('node:http2')
+  const http2 = requireLazily('node:http2') as typeof import('node:http2')
   const https = root.options.https
   const server =
     https !== undefined
