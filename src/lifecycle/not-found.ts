@@ -107,6 +107,16 @@ function frameworkErrorsRoute(app: AppRuntime): RouteContext {
       },
       true,
     )
+    // The request matched no route, so it has no route url, method or config: undefined and
+    // {} there, as in Fastify (its onBadUrl context). The types say string for every routed
+    // request; this is the one request that reaches user code without a route.
+    route.config = {}
+    route.requestRouteOptions = {
+      ...route.requestRouteOptions,
+      url: undefined as unknown as string,
+      method: undefined as unknown as string,
+      config: route.config,
+    }
     frameworkErrorsRoutes.set(app, route)
   }
   return route

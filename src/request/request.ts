@@ -114,7 +114,7 @@ export class Request<Route extends RouteOfRequest = RouteOfRequest> {
   /** @deprecated FSTDEP017: use `routeOptions.url` */
   get routerPath(): string {
     FSTDEP017()
-    return this.route.url
+    return this.route.config.url as string
   }
   /** @deprecated FSTDEP018: use `routeOptions.method` */
   get routerMethod(): string | string[] {

@@ -121,6 +121,23 @@ describe('a malformed url (FST_ERR_BAD_URL)', () => {
     assert.deepEqual(lines, [])
   })
 
+  test('frameworkErrors: the request matched no route, so it has no route url, method or config', async (t) => {
+    const seen: unknown[] = []
+    const app = arbor({
+      frameworkErrors(error, request, reply) {
+        const { url, method, config } = request.routeOptions
+        seen.push(url, method, config, request.routerPath, request.routerMethod)
+        reply.send(error.message)
+      },
+    })
+    t.after(() => app.close())
+    app.get('/test/:id', async (request) => [request.routeOptions.url, request.routerPath])
+    assert.equal((await app.inject('/test/%world')).statusCode, 200)
+    assert.deepEqual(seen, [undefined, undefined, {}, undefined, undefined])
+    // A routed request still has them.
+    assert.equal((await app.inject('/test/1')).body, '["/test/:id","/test/:id"]')
+  })
+
   test('frameworkErrors may call reply.callNotFound(): a plain 404 answers', async (t) => {
     const app = arbor({
       frameworkErrors: (_error, _request, reply) => reply.callNotFound(),
