@@ -10,6 +10,7 @@ import { type BoundHook, RouteContext } from '../request/route-context.ts'
 import { compilerFor } from '../schema/lazy.ts'
 import { lowerCaseHeaderNames, partSchemas, responseEntries } from '../schema/normalize.ts'
 import { compileResponseSchemas } from '../schema/serialization.ts'
+import { buildFailureReason } from '../schema/validation.ts'
 import { type RequestHookName, requestHookNames } from '../types/hook-names.ts'
 import { supportedMethods } from '../types/http.ts'
 import type { RouteOptions } from '../types/instance.ts'
@@ -317,7 +318,7 @@ function compileSchemas(route: RouteContext): void {
         throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(
           route.method,
           route.url,
-          (err as Error).message,
+          custom ? (err as Error).message : buildFailureReason(err),
         )
       }
     }

@@ -1,3 +1,4 @@
+import { basename, join } from 'node:path'
 import type { Ajv, Options as AjvOptions } from 'ajv'
 import { requireLazily } from '../config/lazy-require.ts'
 import type { AjvFactoryOptions } from '../config/options.ts'
@@ -45,6 +46,36 @@ function compiledWithItsMaker(source: string): string {
 
 type AjvPlugin = (ajv: Ajv, options?: unknown) => unknown
 
+/**
+ * Why a validator failed to build, for FST_ERR_SCH_VALIDATION_BUILD. An Ajv plugin given in
+ * `ajv.plugins` that loaded another copy of ajv than arbor's writes code with that copy's
+ * classes, which arbor's Ajv prints as JSON: the validator source then fails to compile with a
+ * bare "Unexpected token". When more than one copy is loaded, the message names them.
+ */
+export function buildFailureReason(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err)
+  if (!(err instanceof SyntaxError)) return message
+  const copies = loadedAjvCopies()
+  if (copies.length < 2) return message
+  return (
+    `${message}; ajv is loaded from ${copies.length} places (${copies.join(', ')}), and an Ajv ` +
+    'plugin from the `ajv` option that uses another copy than arbor writes code arbor cannot ' +
+    'compile: install one ajv (`npm dedupe`, or an override in package.json)'
+  )
+}
+
+/** The folders of every copy of ajv loaded in this process (CommonJS modules share a cache). */
+function loadedAjvCopies(): string[] {
+  const tail = join('dist', 'compile', 'codegen', 'index.js')
+  const copies: string[] = []
+  for (const file of Object.keys(requireLazily.cache)) {
+    if (!file.endsWith(tail)) continue
+    const root = file.slice(0, -tail.length - 1)
+    if (basename(root) === 'ajv') copies.push(root)
+  }
+  return copies
+}
+
 /** The validators arbor's own Ajv compiled: only their messages take the spec's wording. */
 const ownAjvValidators = new WeakSet<Function>()
 
@@ -88,7 +119,7 @@ export function createAjvCompiler(
       return standIn
     },
     (input, err) =>
-      new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, err.message),
+      new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, buildFailureReason(err)),
     (input) => compileChecked(ajv, () => compile(input)),
   )
 }
