@@ -27,7 +27,9 @@ test('ajv option, plugins: a plugin on another copy of ajv fails at ready, namin
   const root = secondInstall()
   t.after(() => rmSync(root, { recursive: true, force: true }))
   const otherAjvErrors = require(join(root, 'node_modules', 'ajv-errors')) as () => unknown
-  const app = arbor({ ajv: { customOptions: { allErrors: true, logger: false }, plugins: [otherAjvErrors] } })
+  const app = arbor({
+    ajv: { customOptions: { allErrors: true, logger: false }, plugins: [otherAjvErrors] },
+  })
   app.post(
     '/signup',
     {
