@@ -23,7 +23,7 @@ function secondInstall(): string {
   return root
 }
 
-test('ajv option, plugins: a plugin on another copy of ajv fails at ready, naming the route and the copies', async (t) => {
+test('Validator compiler 2: a plugin built on another copy of ajv than the shipped one fails at ready, naming the route and the copies', async (t) => {
   const root = secondInstall()
   t.after(() => rmSync(root, { recursive: true, force: true }))
   const otherAjvErrors = require(join(root, 'node_modules', 'ajv-errors')) as () => unknown
