@@ -14,6 +14,12 @@ import type {
 import type { ConstraintStrategy, TrustProxy } from '../types/routing.ts'
 import type { SchemaControllerOptions, SchemaErrorFormatter } from '../types/schema.ts'
 import type { InitialConfig } from '../types/server.ts'
+import {
+  defaultFastifyLine,
+  type FastifyLine,
+  type FastifyLineNumber,
+  fastifyLines,
+} from './fastify-lines.ts'
 import { validateConfig } from './initial-config.ts'
 
 /** Options of the Ajv-based default validator (spec "Validator compiler" 2). */
@@ -27,6 +33,12 @@ export type ServerHandler = (req: IncomingMessage, res: import('node:http').Serv
 
 /** Everything `arbor(options)` accepts. */
 export interface ArborOptions {
+  /**
+   * Which Fastify line the app follows where Fastify 4.25 and Fastify 5 differ (default `4`,
+   * the spec's line); docs/fastify-lines.md lists every difference. Plugins of both majors
+   * load in either line.
+   */
+  fastifyLine?: FastifyLineNumber
   /**
    * `true`, pino options (plus `stream`, where lines are written, and `pretty`: human-readable
    * lines instead of JSON, by default at a terminal outside production), or a pino logger
@@ -102,6 +114,8 @@ export interface ArborOptions {
 
 /** The options after defaults are applied; every field is present. */
 export interface ResolvedOptions {
+  /** the row of the line table (config/fastify-lines.ts) this app follows */
+  line: FastifyLine
   logger: ArborOptions['logger']
   bodyLimit: number
   caseSensitive: boolean
@@ -155,6 +169,7 @@ const isNonNegInt: Check = (v) => Number.isInteger(v) && (v as number) >= 0
 // Options outside Fastify's configuration schema that arbor checks itself (Fastify would fail
 // later, at the first request): one row per option, how to check it and what it should be.
 const checks: Partial<Record<keyof ArborOptions, [Check, string]>> = {
+  fastifyLine: [(v) => v === 4 || v === 5, '4 or 5'],
   logger: [(v) => typeof v === 'boolean' || isObject(v), 'a boolean, pino options or a logger'],
   return503OnClosing: [isBool, 'a boolean'],
   genReqId: [isFn, 'a function'],
@@ -245,6 +260,7 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     throw new errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof bucket)
   }
   return {
+    line: fastifyLines[options.fastifyLine ?? defaultFastifyLine],
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
     caseSensitive: config.caseSensitive,

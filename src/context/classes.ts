@@ -1,5 +1,6 @@
 import { Reply } from '../request/reply.ts'
 import { Request } from '../request/request.ts'
+import { installLineMembers } from '../request/line-members.ts'
 import type { ReplyClass, RequestClass } from '../request/route-context.ts'
 import { installDecoratorWarnings } from './decorator-warnings.ts'
 import type { ContextState } from './state.ts'
@@ -23,6 +24,7 @@ export function resolveClasses(state: ContextState): void {
     state.replyDecorators,
     parent === null,
   )
+  if (parent === null) installLineMembers(state.Request, state.Reply, state.root.options.line)
   for (const child of state.children) resolveClasses(child)
   // Decided once, at ready: in production no warning getter is installed (decorator-warnings.ts).
   if (parent === null && process.env.NODE_ENV !== 'production') installDecoratorWarnings(state)

@@ -3,7 +3,7 @@ import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
 import type { InitialConfig } from '../types/server.ts'
-import { arborVersion, fastifyApiVersion } from './plugin-meta.ts'
+import { arborVersion } from './plugin-meta.ts'
 import { type ContextState, kState } from './state.ts'
 
 /**
@@ -16,9 +16,9 @@ import { type ContextState, kState } from './state.ts'
 export class Arbor {
   declare [kState]: ContextState
 
-  /** The Fastify version whose API arbor implements: plugins check their range against it. */
+  /** The version of the Fastify line the app follows (`fastifyLine`: 4.25.2 or 5.12.1). */
   get version(): string {
-    return fastifyApiVersion
+    return this[kState].root.options.line.version
   }
   /** arbor's own version. */
   get arborVersion(): string {

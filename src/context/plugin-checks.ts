@@ -1,4 +1,5 @@
 import type semverType from 'semver'
+import { implementedFastifyVersions } from '../config/fastify-lines.ts'
 import { requireLazily } from '../config/lazy-require.ts'
 import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
@@ -44,18 +45,27 @@ export function hasRegistered(state: ContextState, name: string): boolean {
 }
 
 // The `fastify` range is checked against the instance's `version`, read now (an application
-// may redefine it). While a Fastify release candidate is the version, plugins written for the
-// release before it load too.
+// may redefine it). arbor implements both Fastify lines, so while `version` is one of them a
+// range that either line satisfies loads: v4-major and v5-major plugins share one app
+// (DESIGN.md "Two Fastify lines"). A version the application set itself is checked alone.
+// While a Fastify pre-release is the version, plugins written for the release before it load.
 function checkVersion(parent: ArborInstance, range: string | undefined, name?: string): void {
   if (typeof range !== 'string' || range === '') return
-  const semver = requireLazily('semver') as typeof semverType
   const version = String(parent.version)
-  const candidate = /-rc.+$/.test(version)
+  const versions = implementedFastifyVersions.includes(version)
+    ? implementedFastifyVersions
+    : [version]
+  if (versions.some((candidate) => versionSatisfies(candidate, range))) return
+  const installed = versions.join("' or '")
+  throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, range, 'Fastify API', installed)
+}
+
+function versionSatisfies(version: string, range: string): boolean {
+  const semver = requireLazily('semver') as typeof semverType
+  const prerelease = /-.+$/.test(version)
   const floor = semver.coerce(range)
-  if (candidate && floor !== null && semver.gt(version, floor)) return
-  if (!semver.satisfies(version, range, { includePrerelease: candidate })) {
-    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, range, 'Fastify API', version)
-  }
+  if (prerelease && floor !== null && semver.gt(version, floor)) return true
+  return semver.satisfies(version, range, { includePrerelease: prerelease })
 }
 
 function checkDecorators(

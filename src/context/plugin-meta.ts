@@ -15,15 +15,13 @@ export interface PluginMeta {
   dependencies?: string[]
   /** decorators that must exist when this plugin loads */
   decorators?: { fastify?: string[]; instance?: string[]; request?: string[]; reply?: string[] }
-  /** semver range of the Fastify API level the plugin needs (arbor implements 4.25.2) */
+  /** semver range of the Fastify API the plugin needs: a 4.x or a 5.x range loads in any app */
   fastify?: string
   /** semver range of arbor itself */
   arbor?: string
   encapsulate?: boolean
 }
 
-/** The Fastify API level arbor implements, checked against a plugin's `fastify` range. */
-export const fastifyApiVersion = '4.25.2'
 export const arborVersion = '0.1.0'
 
 type Marked = Function & {

@@ -80,13 +80,25 @@ export class Request<Route extends RouteOfRequest = RouteOfRequest> {
     const trust = this.route.proxyTrust
     return trust === null ? undefined : proxyAddr.all(this.raw, trust)
   }
-  get hostname(): string {
+  /** The Host header (or HTTP/2 `:authority`), port included; with `trustProxy`, X-Forwarded-Host. */
+  get host(): string {
     const headers = this.raw.headers
     if (this.route.proxyTrust !== null) {
       const forwarded = headers['x-forwarded-host']
       if (forwarded && this.ip !== undefined) return lastHeaderValue(forwarded)
     }
     return headers.host ?? headers[':authority']?.toString() ?? ''
+  }
+  /**
+   * The host, with its port in the Fastify 4 line; the Fastify 5 line's app class replaces this
+   * getter with `hostWithoutPort` (request/line-members.ts).
+   */
+  get hostname(): string {
+    return this.host
+  }
+  /** The port of the host (or of the Host header), as a number; `null` when neither has one. */
+  get port(): number | null {
+    return portOf(this.host) ?? portOf(this.raw.headers.host ?? this.raw.headers[':authority'])
   }
   get protocol(): 'http' | 'https' {
     if (this.route.proxyTrust !== null) {
@@ -124,4 +136,19 @@ export class Request<Route extends RouteOfRequest = RouteOfRequest> {
   get server(): ArborInstance {
     return this.route.instance
   }
+}
+
+/** A host without its port: `[::1]:3000` is `[::1]`, `example.com:80` is `example.com`. */
+export function hostWithoutPort(host: string): string {
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1)
+  const colon = host.indexOf(':')
+  return colon === -1 ? host : host.slice(0, colon)
+}
+
+function portOf(host: string | string[] | undefined): number | null {
+  if (typeof host !== 'string') return null
+  const colon = host.lastIndexOf(':')
+  if (colon === -1 || host.endsWith(']')) return null
+  const port = Number.parseInt(host.slice(colon + 1), 10)
+  return Number.isNaN(port) ? null : port
 }

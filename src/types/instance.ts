@@ -281,7 +281,12 @@ export interface ArborRequest<G extends RouteGenericInterface = RouteGenericInte
   readonly method: string
   readonly ip: string | undefined
   readonly ips?: string[]
+  /** the Host header (or `:authority`) with its port; with `trustProxy`, X-Forwarded-Host */
+  readonly host: string
+  /** the host: with its port in the Fastify 4 line, without it in the Fastify 5 line */
   readonly hostname: string
+  /** the host's port as a number, `null` when it has none */
+  readonly port: number | null
   readonly protocol: 'http' | 'https'
   readonly socket: Socket
   readonly routeOptions: RequestRouteOptions
