@@ -2,8 +2,9 @@
 // line chosen (config/fastify-lines.ts), carrying every export of index.ts as a property, as
 // `require('fastify')` does. A harness or an app picks a line by the path it imports, with
 // no change to its code; `fastifyLine` in the options still overrides the entry's choice.
-import type { ArborOptions } from './config/options.ts'
+
 import type { FastifyLineNumber } from './config/fastify-lines.ts'
+import type { ArborOptions } from './config/options.ts'
 import * as api from './index.ts'
 
 export type LineFactory = typeof api.default & typeof api
@@ -14,11 +15,21 @@ export function lineFactory(line: FastifyLineNumber): LineFactory {
     return api.arbor({ fastifyLine: line, ...options })
   } as LineFactory
   for (const [name, value] of Object.entries(api)) {
-    Object.defineProperty(factory, name, { value, enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(factory, name, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   }
   // The factory names of this entry are the line's own factory, not the default line's.
   for (const name of ['default', 'arbor', 'fastify']) {
-    Object.defineProperty(factory, name, { value: factory, enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(factory, name, {
+      value: factory,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
   }
   return factory
 }

@@ -7,7 +7,11 @@ import type { ReplyClass, RequestClass } from './route-context.ts'
  * its Fastify line (config/fastify-lines.ts). Run once per application, on classes of its own,
  * so the per-request path reads a plain getter and never the line.
  */
-export function installLineMembers(Request: RequestClass, _Reply: ReplyClass, line: FastifyLine): void {
+export function installLineMembers(
+  Request: RequestClass,
+  _Reply: ReplyClass,
+  line: FastifyLine,
+): void {
   if (!line.hostnameWithPort) {
     Object.defineProperty(Request.prototype, 'hostname', {
       get(this: { host: string }) {
