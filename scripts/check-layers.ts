@@ -14,7 +14,10 @@ export const layers: ReadonlyArray<{ name: string; paths: string[] }> = [
   { name: 'context', paths: ['context/'] },
   { name: 'routing', paths: ['routing/'] },
   { name: 'server', paths: ['server/'] },
-  { name: 'entry', paths: ['index.ts', 'commonjs.ts', 'line-entry.ts', 'fastify4.ts', 'fastify5.ts', 'plugins/'] },
+  {
+    name: 'entry',
+    paths: ['index.ts', 'commonjs.ts', 'line-entry.ts', 'fastify4.ts', 'fastify5.ts', 'plugins/'],
+  },
 ]
 
 // `import … from`, `export … from`, side-effect `import '…'` and `import('…')` (types included).

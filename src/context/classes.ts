@@ -1,6 +1,6 @@
+import { installLineMembers } from '../request/line-members.ts'
 import { Reply } from '../request/reply.ts'
 import { Request } from '../request/request.ts'
-import { installLineMembers } from '../request/line-members.ts'
 import type { ReplyClass, RequestClass } from '../request/route-context.ts'
 import { installDecoratorWarnings } from './decorator-warnings.ts'
 import type { ContextState } from './state.ts'
