@@ -300,8 +300,8 @@ describe('plugin() meta', () => {
       await assert.rejects(app.ready(), /needs-db/)
     })
 
-    for (const range of ['4.x', '>=4.25.0', '^4.25.2']) {
-      test(`plugin meta (${label}): fastify: '${range}' is accepted (arbor implements the 4.25.2 API)`, async (t) => {
+    for (const range of ['4.x', '>=4.25.0', '^4.25.2', '5.x', '>=4.26.0', '^5.0.0']) {
+      test(`plugin meta (${label}): fastify: '${range}' is accepted (arbor implements the 4.25.2 and 5.12.1 APIs)`, async (t) => {
         const app = arbor()
         t.after(() => app.close())
         let ran = false
@@ -318,7 +318,7 @@ describe('plugin() meta', () => {
       })
     }
 
-    for (const range of ['5.x', '3.x', '>=4.26.0']) {
+    for (const range of ['6.x', '3.x', '>=5.13.0']) {
       test(`plugin meta (${label}): fastify: '${range}' is rejected with FST_ERR_PLUGIN_VERSION_MISMATCH naming the plugin`, async (t) => {
         const app = arbor()
         t.after(() => app.close())
@@ -390,7 +390,7 @@ describe('plugin() meta', () => {
   test('plugin meta: a meta error is tagged with the plugin that declared it', async (t) => {
     const app = arbor()
     t.after(() => app.close())
-    app.register(plugin(async () => {}, { name: 'tagged-plugin', fastify: '5.x' }))
+    app.register(plugin(async () => {}, { name: 'tagged-plugin', fastify: '6.x' }))
     await assert.rejects(app.ready(), (err: Error) => {
       assert.equal((err as { plugin?: unknown }).plugin, 'tagged-plugin')
       return true
