@@ -83,19 +83,27 @@ describe('request', () => {
     })
   })
 
-  test('ip, hostname and protocol over real HTTP', async (t) => {
+  test('ip, host, hostname, port and protocol over real HTTP', async (t) => {
     const app = arbor()
     t.after(() => app.close())
     app.get('/', async (request) => ({
       ip: request.ip,
+      host: request.host,
       hostname: request.hostname,
+      port: request.port,
       protocol: request.protocol,
     }))
     const address = await app.listen({ port: 0, host: '127.0.0.1' })
     const res = await fetch(`${address}/`)
+    const host = address.replace('http://', '')
+    const port = (app.server.address() as { port: number }).port
+    // hostname keeps the port in the Fastify 4 line only (docs/fastify-lines.md, hostnameWithPort)
+    const fastify4Line = app.version.startsWith('4.')
     assert.deepEqual(await res.json(), {
       ip: '127.0.0.1',
-      hostname: address.replace('http://', ''),
+      host,
+      hostname: fastify4Line ? host : '127.0.0.1',
+      port,
       protocol: 'http',
     })
   })

@@ -1,0 +1,19 @@
+// The module hook behind fastify5-line.ts: src/index.ts, imported from anywhere but the files
+// that build the line entries on it, becomes src/fastify5.ts.
+type Resolved = { url: string }
+type NextResolve = (specifier: string, context: { parentURL?: string }) => Promise<Resolved>
+
+const entryBuilders = ['/src/line-entry.ts', '/src/fastify4.ts', '/src/fastify5.ts']
+
+export async function resolve(
+  specifier: string,
+  context: { parentURL?: string },
+  nextResolve: NextResolve,
+): Promise<Resolved> {
+  const resolved = await nextResolve(specifier, context)
+  const parent = context.parentURL ?? ''
+  if (resolved.url.endsWith('/src/index.ts') && !entryBuilders.some((p) => parent.endsWith(p))) {
+    return { ...resolved, url: resolved.url.replace(/\/src\/index\.ts$/, '/src/fastify5.ts') }
+  }
+  return resolved
+}
