@@ -161,6 +161,32 @@ console.log(JSON.stringify({
 }))
 `
 
+// The line entries (docs/fastify-lines.md), required and imported from an application.
+const lineEntriesApp = `import { createRequire } from 'node:module'
+import arbor, { errorCodes } from 'arbor'
+import fastify4 from 'arbor/fastify4'
+import fastify5, { errorCodes as errorCodes5, fastify as named5 } from 'arbor/fastify5'
+
+const require = createRequire(import.meta.url)
+const required5 = require('arbor/fastify5')
+const required4 = require('arbor/fastify4')
+const v5Plugin = Object.assign(async (instance) => instance.decorate('v5', true), {
+  [Symbol.for('skip-override')]: true,
+  [Symbol.for('plugin-meta')]: { name: 'a-v5-plugin', fastify: '5.x' },
+})
+const app = required5()
+app.register(v5Plugin)
+app.get('/host', async (request) => ({ hostname: request.hostname, port: request.port }))
+const res = await app.inject({ url: '/host', headers: { host: 'example.com:8080' } })
+console.log(JSON.stringify({
+  versions: [arbor().version, fastify4().version, fastify5().version, required4().version, required5().version],
+  sameFactories: required5 === fastify5 && named5 === fastify5 && required5.fastify === required5,
+  oneCopy: errorCodes5 === errorCodes && required4.errorCodes === errorCodes,
+  v5PluginLoaded: app.v5 === true,
+  host: res.json(),
+}))
+`
+
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 describe('Packaging: the npm tarball from CommonJS and ESM', { timeout: 4 * STEP_TIMEOUT }, () => {
@@ -220,6 +246,10 @@ describe('Packaging: the npm tarball from CommonJS and ESM', { timeout: 4 * STEP
       'package/dist/commonjs.d.ts',
       'package/dist/plugins/bearer-auth/index.js',
       'package/dist/plugins/bearer-auth/index.d.ts',
+      'package/dist/fastify4.js',
+      'package/dist/fastify4.d.ts',
+      'package/dist/fastify5.js',
+      'package/dist/fastify5.d.ts',
     ]) {
       assert.ok(files.includes(expected), `${expected} is packed`)
     }
@@ -282,6 +312,18 @@ describe('Packaging: the npm tarball from CommonJS and ESM', { timeout: 4 * STEP
       })
     })
   }
+
+  test('arbor/fastify4 and arbor/fastify5: each line by import and require, one copy of arbor', async () => {
+    const app = await appWith('arbor')
+    await writeFile(join(app, 'lines.mjs'), lineEntriesApp)
+    const { report, stderr } = await node('lines.mjs', app)
+    assert.equal(stderr, '')
+    assert.deepEqual(report.versions, ['4.25.2', '4.25.2', '5.12.1', '4.25.2', '5.12.1'])
+    assert.equal(report.sameFactories, true, 'require and import give the same line factory')
+    assert.equal(report.oneCopy, true, "the entries share arbor's error classes")
+    assert.equal(report.v5PluginLoaded, true)
+    assert.deepEqual(report.host, { hostname: 'example.com', port: 8080 })
+  })
 
   test('examples/commonjs/server.cjs serves its route from the fresh build', async (t) => {
     const child: ChildProcess = spawn(process.execPath, ['examples/commonjs/server.cjs'], {
