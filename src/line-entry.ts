@@ -12,7 +12,10 @@ export type LineFactory = typeof api.default & typeof api
 /** The factory of one line, with every named export of arbor on it. */
 export function lineFactory(line: FastifyLineNumber): LineFactory {
   const factory = function fastify(options?: ArborOptions) {
-    return api.arbor({ fastifyLine: line, ...options })
+    // Anything but an options object goes to arbor() as given, for its FST_ERR_OPTIONS_NOT_OBJ.
+    const given = options === undefined || options === null ? {} : options
+    if (typeof given !== 'object' || Array.isArray(given)) return api.arbor(given)
+    return api.arbor({ fastifyLine: line, ...given })
   } as LineFactory
   for (const [name, value] of Object.entries(api)) {
     Object.defineProperty(factory, name, {

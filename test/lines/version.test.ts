@@ -76,3 +76,10 @@ test('require() of the fastify5 entry gives the line factory', () => {
   assert.equal(typeof f5, 'function')
   assert.equal(f5().version, '5.12.1')
 })
+
+test('the line entries refuse options that are not an object, as the factory does', () => {
+  for (const entry of [fastify4, fastify5]) {
+    assert.throws(() => entry('lol' as never), { code: 'FST_ERR_OPTIONS_NOT_OBJ' })
+    assert.throws(() => entry([] as never), { code: 'FST_ERR_OPTIONS_NOT_OBJ' })
+  }
+})
