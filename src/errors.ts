@@ -313,6 +313,12 @@ export const errorCodes = {
     "Method '%s' already declared for route '%s'",
   ),
   FST_ERR_BAD_URL: define('FST_ERR_BAD_URL', "'%s' is not a valid url component", 400, URIError),
+  FST_ERR_MAX_PARAM_LENGTH: define(
+    'FST_ERR_MAX_PARAM_LENGTH',
+    "'%s' is exceeding the max param length",
+    414,
+    URIError,
+  ),
   FST_ERR_INVALID_URL: define(
     'FST_ERR_INVALID_URL',
     "URL must be a string. Received '%s'",

@@ -52,6 +52,20 @@ export const configSchema = {
     requestIdLogLabel: { type: 'string', default: 'reqId' },
     http2SessionTimeout: { type: 'integer', default: 72000 },
     exposeHeadRoutes: { type: 'boolean', default: true },
+    // Fastify 5's (in every line): no default here, the line's default is applied in code
+    useSemicolonDelimiter: { type: 'boolean' },
+    // Fastify 5's, filled from the top-level forms before the check (config/router-options.ts)
+    routerOptions: {
+      type: 'object',
+      additionalProperties: true,
+      properties: {
+        ignoreTrailingSlash: { type: 'boolean' },
+        ignoreDuplicateSlashes: { type: 'boolean' },
+        maxParamLength: { type: 'integer' },
+        allowUnsafeRegex: { type: 'boolean' },
+        useSemicolonDelimiter: { type: 'boolean' },
+      },
+    },
     versioning: {
       type: 'object',
       additionalProperties: true,

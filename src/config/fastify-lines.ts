@@ -15,6 +15,35 @@ export interface FastifyLine {
   readonly version: string
   /** `request.hostname` keeps the Host header's port (4.25) or drops it (5; see `request.port`) */
   readonly hostnameWithPort: boolean
+  /**
+   * the find-my-way options given at the top level (`ignoreTrailingSlash`, `constraints`, ...)
+   * warn FSTDEP022 (5: they belong in `routerOptions`); 4.25 knows only the top-level form
+   */
+  readonly warnTopLevelRouterOptions: boolean
+  /** `useSemicolonDelimiter` when not given: `/a;b=1` is `/a` with query `b=1` (4.25) or a path (5) */
+  readonly useSemicolonDelimiterDefault: boolean
+  /**
+   * a parameter longer than `maxParamLength`: 414 FST_ERR_MAX_PARAM_LENGTH through
+   * `frameworkErrors` (5) or no route, a 404 (4.25)
+   */
+  readonly maxParamLengthError: boolean
+  /**
+   * `hasRoute()` finds the route by its registered pattern, method in any case (5), or routes
+   * the url as a request would, method as given (4.25)
+   */
+  readonly hasRouteByPattern: boolean
+  /**
+   * a nested prefix without a leading `/` under a prefix ending with `/`: `/v1/` + `inner` is
+   * `/v1//inner` (4.25) or `/v1/inner` (5)
+   */
+  readonly prefixSlashAfterTrailingSlash: boolean
+  /**
+   * the `/prefix/` twin of a plugin's `/` route (`prefixTrailingSlash: 'both'`) reports
+   * `routeOptions.url` `/prefix` (5) or `/prefix/` (4.25)
+   */
+  readonly prefixRouteUrlWithoutSlash: boolean
+  /** `requestIdHeader` when not given, or given as `''`: `'request-id'` (4.25) or none (5) */
+  readonly requestIdHeaderDefault: string | false
 }
 
 /** The rows of the table, by line. */
@@ -23,11 +52,25 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     major: 4,
     version: '4.25.2',
     hostnameWithPort: true,
+    warnTopLevelRouterOptions: false,
+    useSemicolonDelimiterDefault: true,
+    maxParamLengthError: false,
+    hasRouteByPattern: false,
+    prefixSlashAfterTrailingSlash: true,
+    prefixRouteUrlWithoutSlash: false,
+    requestIdHeaderDefault: 'request-id',
   },
   5: {
     major: 5,
     version: '5.12.1',
     hostnameWithPort: false,
+    warnTopLevelRouterOptions: true,
+    useSemicolonDelimiterDefault: false,
+    maxParamLengthError: true,
+    hasRouteByPattern: true,
+    prefixSlashAfterTrailingSlash: false,
+    prefixRouteUrlWithoutSlash: true,
+    requestIdHeaderDefault: false,
   },
 }
 

@@ -21,6 +21,12 @@ import {
   fastifyLines,
 } from './fastify-lines.ts'
 import { validateConfig } from './initial-config.ts'
+import {
+  checkRouterOptions,
+  type RouterOptions,
+  resolveRouterOptions,
+  routerOptionsForConfig,
+} from './router-options.ts'
 
 /** Options of the Ajv-based default validator (spec "Validator compiler" 2). */
 export interface AjvFactoryOptions {
@@ -55,7 +61,8 @@ export interface ArborOptions {
   onProtoPoisoning?: PoisoningAction
   onConstructorPoisoning?: PoisoningAction
   return503OnClosing?: boolean
-  requestIdHeader?: string | false
+  /** the header a request id is read from; `true`: `'request-id'`; the default is the line's */
+  requestIdHeader?: string | boolean
   requestIdLogLabel?: string
   genReqId?: (req: IncomingMessage) => string
   disableRequestLogging?: boolean
@@ -72,6 +79,13 @@ export interface ArborOptions {
   /** let find-my-way accept route regexps it considers unsafe (catastrophic backtracking) */
   allowUnsafeRegex?: boolean
   querystringParser?: (query: string) => Record<string, unknown>
+  /** split the query string at `;` too (`/a;b=1`); the default is the line's */
+  useSemicolonDelimiter?: boolean
+  /**
+   * Fastify 5's grouping of the router (find-my-way) options; each wins over its top-level form,
+   * which Fastify 5 deprecates (FSTDEP022, in the Fastify 5 line)
+   */
+  routerOptions?: RouterOptions
   ajv?: AjvFactoryOptions
   schemaErrorFormatter?: SchemaErrorFormatter
   /** custom route constraints, by name (Fastify's `constraints`) */
@@ -139,6 +153,9 @@ export interface ResolvedOptions {
   jsonShorthand: boolean
   allowUnsafeRegex: boolean
   querystringParser: ((query: string) => Record<string, unknown>) | undefined
+  useSemicolonDelimiter: boolean
+  /** the find-my-way options of `routerOptions` that arbor passes through (`defaultRoute`, ...) */
+  routerExtra: Record<string, unknown>
   ajv: AjvFactoryOptions
   schemaErrorFormatter: SchemaErrorFormatter | undefined
   constraints: Record<string, ConstraintStrategy> | undefined
@@ -203,9 +220,13 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
   if (options === undefined || options === null) options = {}
   if (!isObject(options)) throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ()
   // Fastify's own checks first, in its order and with its errors.
-  if (options.querystringParser && typeof options.querystringParser !== 'function') {
-    throw new errorCodes.FST_ERR_QSP_NOT_FN(typeof options.querystringParser)
+  if (options.fastifyLine !== undefined && options.fastifyLine !== 4 && options.fastifyLine !== 5) {
+    throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(
+      `option "fastifyLine" must be 4 or 5, got ${describe(options.fastifyLine)}`,
+    )
   }
+  const line = fastifyLines[options.fastifyLine ?? defaultFastifyLine]
+  checkRouterOptions(options, line)
   const bodyLimit = options.bodyLimit
   if (bodyLimit !== undefined && (!Number.isInteger(bodyLimit) || bodyLimit <= 0)) {
     throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(bodyLimit)
@@ -234,11 +255,14 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     maxRequestsPerSocket: options.maxRequestsPerSocket || 0,
     requestTimeout: options.requestTimeout || 0,
     requestIdHeader:
-      header === false
-        ? false
-        : typeof header === 'string' && header !== ''
-          ? header.toLowerCase()
-          : header || 'request-id',
+      typeof header === 'string' && header !== ''
+        ? header.toLowerCase()
+        : header === true
+          ? 'request-id'
+          : header === false
+            ? false
+            : line.requestIdHeaderDefault,
+    routerOptions: routerOptionsForConfig(options, line),
     requestIdLogLabel: options.requestIdLogLabel || 'reqId',
     disableRequestLogging: options.disableRequestLogging || false,
   })
@@ -259,14 +283,15 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
   if (bucket !== undefined && typeof bucket !== 'function') {
     throw new errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof bucket)
   }
+  const router = resolveRouterOptions(options, config, line)
   return {
-    line: fastifyLines[options.fastifyLine ?? defaultFastifyLine],
+    line,
     logger: options.logger ?? false,
     bodyLimit: config.bodyLimit,
-    caseSensitive: config.caseSensitive,
-    ignoreTrailingSlash: config.ignoreTrailingSlash,
-    ignoreDuplicateSlashes: config.ignoreDuplicateSlashes,
-    maxParamLength: config.maxParamLength,
+    caseSensitive: router.caseSensitive,
+    ignoreTrailingSlash: router.ignoreTrailingSlash,
+    ignoreDuplicateSlashes: router.ignoreDuplicateSlashes,
+    maxParamLength: router.maxParamLength,
     onProtoPoisoning: config.onProtoPoisoning as PoisoningAction,
     onConstructorPoisoning: config.onConstructorPoisoning as PoisoningAction,
     return503OnClosing: options.return503OnClosing ?? true,
@@ -283,11 +308,13 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     pluginTimeout: config.pluginTimeout,
     exposeHeadRoutes: config.exposeHeadRoutes,
     jsonShorthand: config.jsonShorthand,
-    allowUnsafeRegex: config.allowUnsafeRegex,
-    querystringParser: options.querystringParser || undefined,
+    allowUnsafeRegex: router.allowUnsafeRegex,
+    querystringParser: router.querystringParser,
+    useSemicolonDelimiter: router.useSemicolonDelimiter,
+    routerExtra: router.extra,
     ajv,
     schemaErrorFormatter: options.schemaErrorFormatter,
-    constraints: options.constraints,
+    constraints: router.constraints,
     rewriteUrl: options.rewriteUrl,
     trustProxy: options.trustProxy ?? false,
     versioning: options.versioning,

@@ -41,3 +41,15 @@ export const FSTDEP018 = deprecation(
   'FSTDEP018',
   'You are accessing the deprecated "request.routerMethod" property. Use "request.routeOptions.method" instead. Property "req.routerMethod" will be removed in `fastify@5`.',
 )
+
+/**
+ * Fastify 5's FSTDEP022: find-my-way options given at the top level instead of in
+ * `routerOptions`. Emitted for every application that does so (Fastify's is unlimited).
+ */
+export function FSTDEP022(keys: string): void {
+  process.emitWarning(
+    `The router options for ${keys} property access is deprecated. Please use "options.routerOptions" instead for accessing router options. The router options will be removed in \`fastify@6\`.`,
+    'FastifyWarning',
+    'FSTDEP022',
+  )
+}

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import type Router from 'find-my-way'
 import type { ContentTypeParsers } from '../content/parsers.ts'
 import type {
@@ -72,6 +72,8 @@ export interface ContextState {
   schemaErrorFormatter: SchemaErrorFormatter
   /** set by `setReplySerializer` here; unset: the nearest ancestor's (see reply-serializer-methods.ts) */
   replySerializer?: ReplySerializer
+  /** set by `setGenReqId` in this context (not at the root, whose is `root.genReqId`) */
+  genReqId?: (req: IncomingMessage) => string
   /** meta names of the wrapped plugins loaded here, for `hasPlugin()` and `dependencies` */
   registeredPlugins: string[]
   children: ContextState[]

@@ -44,7 +44,11 @@ function createChild(
     instance: child,
     name,
     nameChain: [chainName],
-    prefix: joinPrefix(parentState.prefix, options.prefix),
+    prefix: joinPrefix(
+      parentState.prefix,
+      options.prefix,
+      parentState.root.options.line.prefixSlashAfterTrailingSlash,
+    ),
     logger:
       typeof logLevel === 'string'
         ? parentState.logger.child({}, { level: logLevel })
@@ -82,7 +86,7 @@ function mergeSerializers(
   return { ...parent, ...(own as ContextState['logSerializers']) }
 }
 
-function joinPrefix(parentPrefix: string, prefix: unknown): string {
+function joinPrefix(parentPrefix: string, prefix: unknown, slashAfterSlash: boolean): string {
   if (prefix === undefined || prefix === null || prefix === '') return parentPrefix
   if (typeof prefix !== 'string') {
     throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(
@@ -91,6 +95,11 @@ function joinPrefix(parentPrefix: string, prefix: unknown): string {
   }
   // Fastify's buildRoutePrefix: one '/' between the two; a trailing '/' is kept, so that
   // `prefix: '/v1/'` answers at `/v1/` and not at `/v1`.
-  if (parentPrefix.endsWith('/') && prefix.startsWith('/')) return parentPrefix + prefix.slice(1)
+  // Line row prefixSlashAfterTrailingSlash: '/v1/' + 'inner' is '/v1//inner' in Fastify 4.25
+  // and '/v1/inner' in Fastify 5.
+  if (parentPrefix.endsWith('/')) {
+    if (prefix.startsWith('/')) return parentPrefix + prefix.slice(1)
+    if (!slashAfterSlash) return parentPrefix + prefix
+  }
   return parentPrefix + (prefix.startsWith('/') ? prefix : `/${prefix}`)
 }

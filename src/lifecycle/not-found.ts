@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http'
 import { isSilent } from '../config/logger.ts'
 import { queryParserOf } from '../config/options.ts'
 import { errorCodes } from '../errors.ts'
@@ -60,18 +60,69 @@ export function routeBadUrl(
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
-  const handler = app.options.frameworkErrors
-  if (handler === undefined) {
-    const body = JSON.stringify({
-      error: 'Bad Request',
-      code: 'FST_ERR_BAD_URL',
-      message: `'${path}' is not a valid url component`,
-      statusCode: 400,
-    })
-    res.writeHead(400, { 'Content-Type': 'application/json', 'Content-Length': body.length })
-    res.end(body)
-    return
-  }
+  const error = new errorCodes.FST_ERR_BAD_URL(path)
+  if (app.options.frameworkErrors === undefined) writeFrameworkError(res, error, true)
+  else passToFrameworkErrors(app, error, req, res)
+}
+
+/**
+ * find-my-way's callback for a parameter longer than `maxParamLength`, in the Fastify 5 line
+ * (row `maxParamLengthError`): FST_ERR_MAX_PARAM_LENGTH, a 414, or `frameworkErrors`.
+ */
+export function routeMaxParamLength(
+  app: AppRuntime,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const error = new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path)
+  if (app.options.frameworkErrors === undefined) writeFrameworkError(res, error, true)
+  else passToFrameworkErrors(app, error, req, res)
+}
+
+/**
+ * An async constraint strategy's deriveConstraint failed: FST_ERR_ASYNC_CONSTRAINT goes to
+ * `frameworkErrors`, else Fastify's 500 answer (which carries no code).
+ */
+export function routeConstraintError(
+  app: AppRuntime,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const error = new errorCodes.FST_ERR_ASYNC_CONSTRAINT()
+  if (app.options.frameworkErrors === undefined) {
+    if (!res.headersSent) writeFrameworkError(res, error, false)
+  } else passToFrameworkErrors(app, error, req, res)
+}
+
+// Fastify's answer to an error raised before routing, written at once, before any hook.
+function writeFrameworkError(
+  res: ServerResponse,
+  error: Error & { code?: string; statusCode?: number },
+  withCode: boolean,
+): void {
+  const status = error.statusCode ?? 500
+  const body = JSON.stringify({
+    error: STATUS_CODES[status],
+    ...(withCode ? { code: error.code } : {}),
+    message: error.message,
+    statusCode: status,
+  })
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  })
+  res.end(body)
+}
+
+// `frameworkErrors` gets the error with a request and reply of their own (no hooks).
+function passToFrameworkErrors(
+  app: AppRuntime,
+  error: Error,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  const handler = app.options.frameworkErrors!
   const route = frameworkErrorsRoute(app)
   const id = app.genReqId(req)
   const log = isSilent(route.logger)
@@ -80,7 +131,7 @@ export function routeBadUrl(
   const request = new route.Request(id, {}, req, {}, log, route)
   const reply = new route.Reply(res, request, log, route)
   if (!app.options.disableRequestLogging) log.info({ req: request }, 'incoming request')
-  handler(new errorCodes.FST_ERR_BAD_URL(path), request as never, reply as never)
+  handler(error, request as never, reply as never)
 }
 
 const frameworkErrorsRoutes = new WeakMap<AppRuntime, RouteContext>()
@@ -123,7 +174,12 @@ function frameworkErrorsRoute(app: AppRuntime): RouteContext {
 }
 
 function parseQuery(app: AppRuntime, url: string): Record<string, unknown> {
-  const q = url.indexOf('?')
+  // as find-my-way splits it: at `?`, or at `;` too with `useSemicolonDelimiter`
+  let q = url.indexOf('?')
+  if (app.options.useSemicolonDelimiter) {
+    const semicolon = url.indexOf(';')
+    if (semicolon !== -1 && (q === -1 || semicolon < q)) q = semicolon
+  }
   if (q === -1) return {}
   return queryParserOf(app.options)(url.slice(q + 1))
 }

@@ -46,7 +46,7 @@ export function startRequest(
   query: unknown,
 ): void {
   const app = route.app
-  const id = app.genReqId(req)
+  const id = route.genReqId(req)
   const log =
     route.loggerFactory !== null
       ? requestLogger(route, id, req)

@@ -69,6 +69,8 @@ export class RouteContext {
   /** the context's `setReplySerializer`, resolved at ready */
   replySerializer: ReplySerializer | null = null
   built = false
+  /** the request id generator of the route's context (`setGenReqId`), resolved at ready */
+  genReqId: (req: IncomingMessage) => string
   /** the application's `trustProxy`, compiled once per application */
   proxyTrust: ProxyTrust | null
   /** an automatic HEAD route, made from a GET route: a HEAD route of the application replaces it */
@@ -120,6 +122,7 @@ export class RouteContext {
     this.parsers = scope.parsers
     this.errorHandler = scope.errorHandler
     this.schemaErrorFormatter = scope.schemaErrorFormatter
+    this.genReqId = app.genReqId
     this.proxyTrust = proxyTrustOf(app.options)
     this.requestRouteOptions = {
       method: options.method,

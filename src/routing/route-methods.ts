@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Instance, kState } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import { supportedMethods } from '../types/http.ts'
-import type { RouteOptions } from '../types/instance.ts'
+import type { RouteContext } from '../request/route-context.ts'
+import type { FindRouteOptions, FoundRoute, RouteOptions } from '../types/instance.ts'
 import type { ConstraintStrategy } from '../types/routing.ts'
 import type { PrintRoutesOptions } from '../types/server.ts'
 import { printRoutes } from './print-routes.ts'
@@ -17,20 +18,49 @@ export const routeMethods = {
     return this
   },
   /**
-   * Whether a request with this method, url (a concrete one: `/users/42`) and derived
-   * constraints would reach a route. False, not a throw, when method or url is missing.
+   * Whether a route is registered for this method and url. In the Fastify 5 line (row
+   * `hasRouteByPattern`) the url is the registered pattern (`/users/:id`) and the method any
+   * case; in the Fastify 4 line it is a url a request would have (`/users/42`) and the method
+   * as given. False, not a throw, when method or url is missing.
    */
   hasRoute(
     this: Instance,
     options: { method?: string; url?: string; constraints?: Record<string, unknown> },
   ): boolean {
-    const found = this[kState].root.router.find(
+    const root = this[kState].root
+    if (root.options.line.hasRouteByPattern) {
+      return root.router.hasRoute(
+        (options?.method?.toUpperCase() ?? '') as never,
+        options?.url || '',
+        options?.constraints ?? {},
+      )
+    }
+    const found = root.router.find(
       options?.method as never,
       options?.url || '',
       options?.constraints,
     )
     // a url the router cannot decode finds its bad-URL answer, which is no route
     return found !== null && found.store !== null
+  },
+  /**
+   * The route a request with this method (any case), url and derived constraints would reach:
+   * its handler, params and query, or null. The route's own record is not exposed.
+   * @example
+   * app.findRoute({ method: 'GET', url: '/artists/:artistId' })?.params // { artistId: ':artistId' }
+   */
+  findRoute(this: Instance, options: FindRouteOptions): FoundRoute | null {
+    const found = this[kState].root.router.find(
+      (options?.method?.toUpperCase() ?? '') as never,
+      options?.url || '',
+      options?.constraints,
+    )
+    if (found === null || found.store === null) return null
+    return {
+      handler: (found.store as RouteContext).handler as FoundRoute['handler'],
+      params: { ...found.params },
+      searchParams: { ...found.searchParams },
+    }
   },
   /** The route tree, as text. */
   printRoutes(this: Instance, options?: PrintRoutesOptions): string {

@@ -1,9 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { RootState } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
-
-const asyncConstraintBody =
-  '{"error":"Internal Server Error","message":"Unexpected error from async constraint","statusCode":500}'
+import { routeConstraintError } from '../lifecycle/not-found.ts'
 
 /** What find-my-way keeps of its strategies; async ones change how a request is looked up. */
 interface Constrainer {
@@ -22,7 +20,7 @@ export function routeRequest(root: RootState, req: IncomingMessage, res: ServerR
     (router as unknown as { constrainer: Constrainer }).constrainer.asyncStrategiesInUse.size > 0
   ) {
     router.lookup(req, res, (err) => {
-      if (err !== null) answerConstraintError(res)
+      if (err !== null) routeConstraintError(root, req, res)
     })
     return
   }
@@ -42,14 +40,4 @@ function rewrite(
   }
   // As Fastify: the request is destroyed (its socket is reset) and routed as it came.
   req.destroy(new errorCodes.FST_ERR_ROUTE_REWRITE_NOT_STR(req.url, typeof url))
-}
-
-/** A strategy's deriveConstraint failed: Fastify's 500 answer, written as Fastify writes it. */
-function answerConstraintError(res: ServerResponse): void {
-  if (res.headersSent) return
-  res.writeHead(500, {
-    'content-type': 'application/json',
-    'content-length': String(asyncConstraintBody.length),
-  })
-  res.end(asyncConstraintBody)
 }

@@ -3,6 +3,7 @@ import { defaultChildLoggerFactory } from '../config/logger.ts'
 import { FSTDEP007, FSTDEP008 } from '../config/warnings.ts'
 import { checkHook } from '../context/hooks.ts'
 import { replySerializerOf } from '../context/reply-serializer-methods.ts'
+import { requestIdGeneratorOf } from '../context/request-id-methods.ts'
 import { type ContextState, stateOf } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import { handleRoute } from '../lifecycle/pipeline.ts'
@@ -150,7 +151,12 @@ function addPrefixedRoute(route: PendingRoute, path: string, prefixing: boolean)
     if (method === 'HEAD' && (headHandler?.store as RouteContext | undefined)?.autoHead) {
       unregister(state, headHandler!.store as RouteContext, constraints)
     }
-    register(state, method, finalUrl, { ...options }, constraints, false)
+    const route = register(state, method, finalUrl, { ...options }, constraints, false)
+    // Line row prefixRouteUrlWithoutSlash: Fastify 5 reports the `/prefix/` twin as `/prefix`.
+    if (prefixing && route !== null && state.root.options.line.prefixRouteUrlWithoutSlash) {
+      route.config.url = state.prefix
+      route.requestRouteOptions.url = state.prefix
+    }
   }
   if (route.head !== null && headHandler === null) {
     // Fastify adds it as a route of its own, so a `/` path is not given a `prefix/` twin.
@@ -202,7 +208,7 @@ function register(
   options: RouteOptions,
   constraints: Record<string, unknown>,
   autoHead: boolean,
-): void {
+): RouteContext | null {
   const root = state.root
   const route = new RouteContext(method, url, options, root, state, false)
   route.autoHead = autoHead
@@ -210,7 +216,7 @@ function register(
     root.router.on(method as Router.HTTPMethod, url, { constraints }, handleRoute as never, route)
   } catch (err) {
     // an automatic HEAD route that the router refuses (a HEAD route exists) is simply not added
-    if (autoHead) return
+    if (autoHead) return null
     const message = (err as Error).message
     if (/already declared/.test(message)) throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(method, url)
     if (/could not be empty/.test(message)) throw new errorCodes.FST_ERR_ROUTE_PATH_EMPTY()
@@ -218,6 +224,7 @@ function register(
   }
   state.routes.push(route)
   root.routes.push(route)
+  return route
 }
 
 function unregister(
@@ -241,6 +248,7 @@ export function buildRoute(route: RouteContext): void {
   route.parsers = state.parsers
   route.schemaErrorFormatter = options.schemaErrorFormatter ?? state.schemaErrorFormatter
   route.replySerializer = replySerializerOf(state)
+  route.genReqId = requestIdGeneratorOf(state)
   route.errorHandler =
     options.errorHandler === undefined
       ? state.errorHandler

@@ -1,7 +1,7 @@
-import type { IncomingMessage } from 'node:http'
 import Router from 'find-my-way'
 import { createLogger, defaultChildLoggerFactory } from '../config/logger.ts'
 import { type ArborOptions, queryParserOf, resolveOptions } from '../config/options.ts'
+import { requestIdGenerator } from '../config/request-id.ts'
 import { defaultParsers } from '../content/parsers.ts'
 import { decoratorMethods } from '../context/decorator-methods.ts'
 import { handlerMethods } from '../context/handler-methods.ts'
@@ -14,11 +14,17 @@ import { parserMethods } from '../context/parser-methods.ts'
 import { PluginLoader } from '../context/plugin-loader.ts'
 import { pluginMethods } from '../context/plugin-methods.ts'
 import { replySerializerMethods } from '../context/reply-serializer-methods.ts'
+import { requestIdMethods } from '../context/request-id-methods.ts'
 import { schemaMethods } from '../context/schema-methods.ts'
 import type { ContextState, RootState } from '../context/state.ts'
 import { installThenable } from '../context/thenable.ts'
 import { attachState, override } from '../context/tree.ts'
-import { callNotFound, routeBadUrl, routeNotFound } from '../lifecycle/not-found.ts'
+import {
+  callNotFound,
+  routeBadUrl,
+  routeMaxParamLength,
+  routeNotFound,
+} from '../lifecycle/not-found.ts'
 import { sendReply, serializePayload } from '../lifecycle/send.ts'
 import { Reply } from '../request/reply.ts'
 import { Request } from '../request/request.ts'
@@ -50,32 +56,9 @@ installMethods(
   routeMethods,
   serverMethods,
   inspectMethods,
+  requestIdMethods,
 )
 installThenable(Arbor.prototype)
-
-function requestIdGenerator(root: RootState['options']): (req: IncomingMessage) => string {
-  const header = root.requestIdHeader === false ? false : root.requestIdHeader.toLowerCase()
-  let counter = 0
-  const generate = root.genReqId ?? (() => `req-${(++counter).toString(36)}`)
-  if (header === false) return generate
-  // Read from rawHeaders: `req.headers` is built lazily by Node, and most requests carry no id.
-  // A request a plugin builds by hand may have no rawHeaders: its `headers` are read then.
-  return (req) => {
-    const raw = req.rawHeaders
-    if (raw === undefined) {
-      const given = req.headers?.[header]
-      return typeof given === 'string' && given.length > 0 ? given : generate(req)
-    }
-    for (let i = 0; i < raw.length; i += 2) {
-      const name = raw[i]!
-      if (name.length === header.length && name.toLowerCase() === header) {
-        const given = raw[i + 1]!
-        if (given.length > 0) return given
-      }
-    }
-    return generate(req)
-  }
-}
 
 /**
  * Creates an application: the root context (spec "Encapsulation rules" 1).
@@ -92,7 +75,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
   const root = {
     options: resolved,
     logger,
-    genReqId: requestIdGenerator(resolved),
+    genReqId: requestIdGenerator(resolved.requestIdHeader, resolved.genReqId),
     readyPromise: null,
     closingPromise: null,
     booting: false,
@@ -159,10 +142,19 @@ export function arbor(options?: ArborOptions): ArborInstance {
     allowUnsafeRegex: resolved.allowUnsafeRegex,
     querystringParser: queryParserOf(resolved),
     constraints: routerConstraints(resolved) as never,
-    // printRoutes' metadata of a route (find-my-way's option, missing from its typings)
-    ...({ buildPrettyMeta: routeMeta } as object),
+    // printRoutes' metadata of a route, and the `;` split (find-my-way's, missing from its typings)
+    ...({
+      buildPrettyMeta: routeMeta,
+      useSemicolonDelimiter: resolved.useSemicolonDelimiter,
+    } as object),
     defaultRoute: (req, res) => routeNotFound(root, req, res),
     onBadUrl: (path, req, res) => routeBadUrl(root, path, req, res),
+    // Fastify 5's 414 (line row maxParamLengthError); else such a path matches no route
+    ...(resolved.line.maxParamLengthError
+      ? { onMaxParamLength: (path: string, req: never, res: never) => routeMaxParamLength(root, path, req, res) }
+      : {}),
+    // routerOptions' own find-my-way options (defaultRoute, onBadUrl, ...) win
+    ...resolved.routerExtra,
   })
   root.server = createHttpServer(root)
   // An http2 or custom server may lack closeIdleConnections: only an explicit choice stays.

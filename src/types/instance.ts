@@ -467,6 +467,20 @@ type DefaultGeneric = RouteGenericInterface
  * An interface, so applications can declare their instance decorators on it; the decorators
  * a chain adds (`decorate`, `decorateRequest`, `decorateReply`) are in the type it returns.
  */
+/** What `hasRoute()` and `findRoute()` look for. */
+export interface FindRouteOptions {
+  method?: string
+  url?: string
+  constraints?: Record<string, unknown>
+}
+
+/** What `findRoute()` tells of a route: never the route's own record. */
+export interface FoundRoute {
+  handler: RouteHandler
+  params: Record<string, string | undefined>
+  searchParams: Record<string, unknown>
+}
+
 export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
   /** The Fastify version whose API arbor implements ('4.25.2'); plugins check their range on it. */
   readonly version: string
@@ -560,14 +574,24 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
     ...args: ShorthandArgs<G, S, this>
   ): this
   /**
-   * Whether a request with this method, url and derived constraints would reach a route
-   * (the router's lookup, so `/users/42` finds `/users/:id`); false when method or url is missing.
+   * Whether a route is registered for this method and url; false when method or url is
+   * missing. Fastify 5 line: the url is the registered pattern (`/users/:id`), the method any
+   * case; Fastify 4 line: a url a request would have (`/users/42`), the method as given.
    */
-  hasRoute(options: {
-    method?: string
-    url?: string
-    constraints?: Record<string, unknown>
-  }): boolean
+  hasRoute(options: FindRouteOptions): boolean
+  /**
+   * The route a request with this method (any case), url and constraints would reach, or null.
+   * @example
+   * app.findRoute({ method: 'GET', url: '/artists/:artistId' })?.params // { artistId: ':artistId' }
+   */
+  findRoute(options: FindRouteOptions): FoundRoute | null
+  /** The request id generator in effect in this context (`genReqId` option or `setGenReqId`). */
+  readonly genReqId: (req: IncomingMessage) => string
+  /**
+   * Sets the request id generator of this context and its descendants (a wrapped plugin sets
+   * its parent's); the `requestIdHeader` is still read first. Refused once the app started.
+   */
+  setGenReqId(generate: (req: IncomingMessage) => string): this
   /** Adds a custom route constraint strategy; refused once the application has started. */
   addConstraintStrategy(strategy: ConstraintStrategy): void
   /** Whether a constraint strategy exists (the built-in `host` and `version` once a route uses them). */

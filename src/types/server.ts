@@ -64,4 +64,8 @@ export interface InitialConfig {
   readonly exposeHeadRoutes: boolean
   readonly versioning?: Readonly<Record<string, unknown>>
   readonly constraints?: Readonly<Record<string, unknown>>
+  /** as given, when given (Fastify 5's option in every line) */
+  readonly useSemicolonDelimiter?: boolean
+  /** the `routerOptions` given, with its checked keys filled in (Fastify 5's option) */
+  readonly routerOptions?: Readonly<Record<string, unknown>>
 }
