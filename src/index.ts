@@ -6,6 +6,7 @@ export { arbor, arbor as fastify }
 export default arbor
 
 export type { AjvFactoryOptions, ArborOptions } from './config/options.ts'
+export type { RouterOptions } from './config/router-options.ts'
 export { type PluginMeta, plugin } from './context/plugin-meta.ts'
 export { ArborError, type ArborErrorClass, type ErrorCode, errorCodes } from './errors.ts'
 export { type CloseOnSignalsOptions, closeOnSignals } from './server/shutdown.ts'
@@ -32,6 +33,8 @@ export type {
   ContentTypeParserFn,
   DoneCallback,
   ErrorHandler,
+  FindRouteOptions,
+  FoundRoute,
   NotFoundHandler,
   ReplyFor,
   RequestFor,

@@ -148,9 +148,7 @@ export function resolveRouterOptions(
   const checked = config.routerOptions ?? {}
   // the schema'd keys are read coerced (`'10'` is 10); functions and strategies as given
   const pick = <T>(key: string, topLevel: T): T =>
-    Object.hasOwn(given, key)
-      ? ((schemaKeys.has(key) ? checked[key] : given[key]) as T)
-      : topLevel
+    Object.hasOwn(given, key) ? ((schemaKeys.has(key) ? checked[key] : given[key]) as T) : topLevel
   const extra: Record<string, unknown> = {}
   for (const key of Object.keys(given)) {
     if (!resolvedKeys.has(key)) extra[key] = given[key]
@@ -169,10 +167,7 @@ export function resolveRouterOptions(
       'querystringParser',
       (options.querystringParser || undefined) as ResolvedRouterOptions['querystringParser'],
     ),
-    constraints: pick(
-      'constraints',
-      options.constraints as ResolvedRouterOptions['constraints'],
-    ),
+    constraints: pick('constraints', options.constraints as ResolvedRouterOptions['constraints']),
     extra,
   }
 }

@@ -1,4 +1,4 @@
-import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http'
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
 import { isSilent } from '../config/logger.ts'
 import { queryParserOf } from '../config/options.ts'
 import { errorCodes } from '../errors.ts'

@@ -151,7 +151,10 @@ export function arbor(options?: ArborOptions): ArborInstance {
     onBadUrl: (path, req, res) => routeBadUrl(root, path, req, res),
     // Fastify 5's 414 (line row maxParamLengthError); else such a path matches no route
     ...(resolved.line.maxParamLengthError
-      ? { onMaxParamLength: (path: string, req: never, res: never) => routeMaxParamLength(root, path, req, res) }
+      ? {
+          onMaxParamLength: (path: string, req: never, res: never) =>
+            routeMaxParamLength(root, path, req, res),
+        }
       : {}),
     // routerOptions' own find-my-way options (defaultRoute, onBadUrl, ...) win
     ...resolved.routerExtra,
