@@ -117,6 +117,8 @@ export function routerOptionsForConfig(
 ): Record<string, unknown> | undefined {
   const given = options.routerOptions
   if (given === undefined || given === null) return undefined
+  // not an object: the schema refuses it as given (FST_ERR_INIT_OPTS_INVALID `must be object`)
+  if (typeof given !== 'object' || Array.isArray(given)) return given
   return {
     ignoreTrailingSlash: options.ignoreTrailingSlash ?? false,
     ignoreDuplicateSlashes: options.ignoreDuplicateSlashes ?? false,

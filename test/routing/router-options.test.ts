@@ -123,6 +123,10 @@ test('a routerOptions value of the wrong type is refused with FST_ERR_INIT_OPTS_
   assert.throws(() => arbor({ routerOptions: { ignoreTrailingSlash: 'yes' as never } }), {
     code: 'FST_ERR_INIT_OPTS_INVALID',
   })
+  assert.throws(() => arbor({ routerOptions: 5 as never }), {
+    code: 'FST_ERR_INIT_OPTS_INVALID',
+    message: /must be object/,
+  })
 })
 
 test('FST_ERR_ASYNC_CONSTRAINT goes to frameworkErrors in both lines; without it, a 500', async () => {
