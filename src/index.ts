@@ -53,6 +53,7 @@ export type {
   HttpPart,
   JSONSchema,
   RouteSchema,
+  RouteSchemaPart,
   SchemaBucket,
   SchemaControllerOptions,
   SchemaErrorFormatter,
@@ -69,7 +70,9 @@ export type { ListenOptions } from './types/server.ts'
 export type {
   ArborSchemaProvider,
   ArborSharedSchemas,
+  ArborSplitTypeProvider,
   ArborTypeProvider,
   CallTypeProvider,
+  SchemaSide,
   SchemaToType,
 } from './types/type-provider.ts'

@@ -53,10 +53,10 @@ type ResponseType<E, P, Refs> = Outgoing<
   E extends { readonly content: infer C }
     ? {
         [M in keyof C]: C[M] extends { readonly schema: infer X }
-          ? CallTypeProvider<P, X, Refs>
+          ? CallTypeProvider<P, X, Refs, 'serializer'>
           : unknown
       }[keyof C]
-    : CallTypeProvider<P, E, Refs>
+    : CallTypeProvider<P, E, Refs, 'serializer'>
 >
 
 type SchemaReplies<S, P, Refs> = S extends { readonly response: infer M }

@@ -1,14 +1,20 @@
 /** A JSON Schema object as written by the application (draft 7). */
 export type JSONSchema = Record<string, unknown>
 
+/**
+ * One part of a route's schema: a JSON Schema object, or an object a schema library built that
+ * declares no index signature (TypeBox 1's `TObject`, as Fastify 5's `FastifySchema` takes it).
+ */
+export type RouteSchemaPart = JSONSchema | object
+
 /** The `schema` option of a route (spec "Route schema object"). */
 export interface RouteSchema {
-  body?: JSONSchema
-  querystring?: JSONSchema
-  query?: JSONSchema
-  params?: JSONSchema
-  headers?: JSONSchema
-  response?: Record<string | number, JSONSchema>
+  body?: RouteSchemaPart
+  querystring?: RouteSchemaPart
+  query?: RouteSchemaPart
+  params?: RouteSchemaPart
+  headers?: RouteSchemaPart
+  response?: Record<string | number, RouteSchemaPart>
   [keyword: string]: unknown
 }
 

@@ -58,9 +58,37 @@ export interface ArborSchemaProvider extends ArborTypeProvider {
   output: SchemaToType<this['input'], this['references']>
 }
 
-/** What a provider gives for one schema; the built-in provider also reads `references`. */
-export type CallTypeProvider<P, S, Refs = {}> = (P &
-  ArborTypeProvider & { input: S; references: Refs })['output']
+/**
+ * A type provider in Fastify 5's shape (`FastifyTypeProvider` of fastify 5): the schema comes in
+ * as `schema`, and the type of what is validated (request parts) and of what is serialized
+ * (responses) are two members, so a provider may type them apart. Fastify 5's providers
+ * (`@fastify/type-provider-typebox` 5 and later, ...) are of this shape, and `withTypeProvider`
+ * takes them beside the Fastify 4 shape (`ArborTypeProvider`).
+ * @example
+ * interface ZodProvider extends ArborSplitTypeProvider {
+ *   validator: this['schema'] extends ZodType ? z.input<this['schema']> : unknown
+ *   serializer: this['schema'] extends ZodType ? z.output<this['schema']> : unknown
+ * }
+ */
+export interface ArborSplitTypeProvider {
+  readonly schema: unknown
+  readonly validator: unknown
+  readonly serializer: unknown
+}
+
+/** Which side of a route a schema types: a request part (validated) or a response (serialized). */
+export type SchemaSide = 'validator' | 'serializer'
+
+/**
+ * What a provider gives for one schema on one side; the built-in provider also reads
+ * `references`. A provider of the Fastify 4 shape gives `output` on both sides.
+ */
+export type CallTypeProvider<P, S, Refs = {}, Side extends SchemaSide = 'validator'> = P extends {
+  readonly validator: unknown
+  readonly serializer: unknown
+}
+  ? (P & { schema: S })[Side]
+  : (P & ArborTypeProvider & { input: S; references: Refs })['output']
 
 /** The provider an instance type was given, or the built-in one. */
 export type ResolveProvider<P> = unknown extends P ? ArborSchemaProvider : P
