@@ -51,7 +51,11 @@ for (const line of lines) {
     await app.register(auth)
     await app.register(bearerAuth, { keys: [KEY], addHook: false })
     const decorated = app as unknown as { auth(s: unknown[]): never; verifyBearerAuth: unknown }
-    app.get('/guarded', { preHandler: decorated.auth([decorated.verifyBearerAuth]) }, async () => 'in')
+    app.get(
+      '/guarded',
+      { preHandler: decorated.auth([decorated.verifyBearerAuth]) },
+      async () => 'in',
+    )
     app.get('/open', async () => 'open')
     assert.equal((await app.inject({ url: '/open' })).body, 'open')
     assert.equal((await app.inject({ url: '/guarded' })).statusCode, 401)

@@ -24,7 +24,9 @@ for (const line of lines) {
     const app = line.app()
     await app.register(etag, options)
     app.get('/doc', async () => ({ id: 1, title: 'the same every time' }))
-    app.get<{ Querystring: { v: string } }>('/versioned', async (request) => ({ v: request.query.v }))
+    app.get<{ Querystring: { v: string } }>('/versioned', async (request) => ({
+      v: request.query.v,
+    }))
     app.get('/own', async (_request, reply) => {
       reply.header('etag', '"handmade"')
       return 'own etag'
@@ -53,7 +55,10 @@ for (const line of lines) {
     const app = await build()
     t.after(() => app.close())
     const v1 = await app.inject({ url: '/versioned?v=1' })
-    const v2 = await app.inject({ url: '/versioned?v=2', headers: { 'if-none-match': String(v1.headers.etag) } })
+    const v2 = await app.inject({
+      url: '/versioned?v=2',
+      headers: { 'if-none-match': String(v1.headers.etag) },
+    })
     assert.equal(v2.statusCode, 200)
     assert.notEqual(v2.headers.etag, v1.headers.etag)
     const own = await app.inject({ url: '/own' })

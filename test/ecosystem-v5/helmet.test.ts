@@ -20,7 +20,10 @@ for (const line of lines) {
     assert.match(String(res.headers.get('content-security-policy')), /default-src 'self'/)
     assert.equal(res.headers.get('x-content-type-options'), 'nosniff')
     assert.equal(res.headers.get('x-frame-options'), 'SAMEORIGIN')
-    assert.equal(res.headers.get('strict-transport-security'), 'max-age=31536000; includeSubDomains')
+    assert.equal(
+      res.headers.get('strict-transport-security'),
+      'max-age=31536000; includeSubDomains',
+    )
     assert.equal(res.headers.get('cross-origin-opener-policy'), 'same-origin')
     assert.equal(res.headers.get('referrer-policy'), 'no-referrer')
   })

@@ -23,7 +23,10 @@ for (const line of lines) {
     const third = await request('/')
     assert.equal(third.status, 429)
     const retryAfter = Number(third.headers.get('retry-after'))
-    assert.ok(Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 60, String(retryAfter))
+    assert.ok(
+      Number.isInteger(retryAfter) && retryAfter > 0 && retryAfter <= 60,
+      String(retryAfter),
+    )
     assert.deepEqual(await third.json(), {
       statusCode: 429,
       error: 'Too Many Requests',

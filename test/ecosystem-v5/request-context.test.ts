@@ -57,7 +57,11 @@ for (const line of lines) {
       app.inject({ url: '/who', headers: { 'x-user': 'alice' } }),
       app.inject({ url: '/who', headers: { 'x-user': 'bob' } }),
     ])
-    assert.deepEqual(alice.json(), { user: 'alice', seenInPreHandler: 'alice', fromRequest: 'alice' })
+    assert.deepEqual(alice.json(), {
+      user: 'alice',
+      seenInPreHandler: 'alice',
+      fromRequest: 'alice',
+    })
     assert.deepEqual(bob.json(), { user: 'bob', seenInPreHandler: 'bob', fromRequest: 'bob' })
     assert.equal(store.get('user'), undefined, 'outside a request the store is empty')
   })

@@ -51,7 +51,11 @@ for (const line of lines) {
     assert.equal(missing.statusCode, 404)
     assert.deepEqual(missing.json(), { statusCode: 404, error: 'Not Found', message: 'Not Found' })
     const bad = await app.inject({ method: 'GET', url: '/bad' })
-    assert.deepEqual(bad.json(), { statusCode: 400, error: 'Bad Request', message: 'name is required' })
+    assert.deepEqual(bad.json(), {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'name is required',
+    })
   })
 
   test(`@fastify/sensible 6 (${line.name}): over HTTP thrown http errors and app.assert keep their status`, async (t) => {

@@ -96,7 +96,11 @@ for (const line of lines) {
     const info = new WebSocket(`ws://127.0.0.1:${port}/ws/info/lobby`)
     t.after(() => info.terminate())
     const [room] = (await once(info, 'message')) as [Buffer]
-    assert.deepEqual(JSON.parse(room.toString()), { where: 'child context', ws: true, room: 'lobby' })
+    assert.deepEqual(JSON.parse(room.toString()), {
+      where: 'child context',
+      ws: true,
+      room: 'lobby',
+    })
   })
 
   test(`@fastify/websocket 11 (${line.name}): over HTTP a refused or unknown upgrade gets its status`, {
