@@ -3,8 +3,8 @@
 // documents that @fastify/swagger builds.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import swagger from '@fastify/swagger-v5'
 import swaggerUi from '@fastify/swagger-ui-v5'
+import swagger from '@fastify/swagger-v5'
 import { lines, overHttp } from './lines.ts'
 
 for (const line of lines) {
