@@ -42,7 +42,7 @@ for (const line of lines) {
     await app.register(cookie, { secret: SECRET })
     await app.register(sensible)
     const { httpErrors } = app as unknown as MixedApp
-    app.get(
+    app.get<{ Params: { id: number } }>(
       '/profile/:id',
       {
         schema: {
@@ -56,7 +56,7 @@ for (const line of lines) {
         },
       },
       async (request, reply) => {
-        const { id } = request.params as { id: number }
+        const { id } = request.params
         if (id === 0) throw httpErrors.forbidden('not this one')
         const mixed = request as unknown as MixedRequest
         const seen = mixed.cookies.seen

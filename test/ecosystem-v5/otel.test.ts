@@ -5,7 +5,7 @@
 // exporter, as an application's test would.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import FastifyOtelInstrumentation from '@fastify/otel'
+import { FastifyOtelInstrumentation } from '@fastify/otel'
 import { context, SpanStatusCode } from '@opentelemetry/api'
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
 import {
