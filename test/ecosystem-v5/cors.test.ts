@@ -65,4 +65,23 @@ for (const line of lines) {
     const other = await app.inject({ url: '/items', headers: { origin: 'https://a.example' } })
     assert.equal(other.headers['access-control-allow-origin'], undefined)
   })
+
+  test(`@fastify/cors 11 (${line.name}): hook preHandler sets the headers after a route's own onRequest`, async (t) => {
+    const app = line.app()
+    t.after(() => app.close())
+    await app.register(cors, { origin: true, hook: 'preHandler' })
+    app.get(
+      '/late',
+      {
+        onRequest: async (_request, reply) => {
+          reply.header('x-seen-cors', String(reply.getHeader('access-control-allow-origin')))
+        },
+      },
+      async () => 'late',
+    )
+    const res = await app.inject({ url: '/late', headers: { origin: 'https://b.example' } })
+    assert.equal(res.body, 'late')
+    assert.equal(res.headers['x-seen-cors'], 'undefined', 'not set yet at onRequest')
+    assert.equal(res.headers['access-control-allow-origin'], 'https://b.example')
+  })
 }

@@ -2,6 +2,7 @@
 // in an onRequest hook of a protected context, reply.jwtSign, and the 401s it throws.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import cookie from '@fastify/cookie-v5'
 import jwt from '@fastify/jwt-v5'
 import type { ArborInstance } from '../../src/index.ts'
 import { lines, overHttp } from './lines.ts'
@@ -80,5 +81,39 @@ for (const line of lines) {
     const late = await app.inject({ url: '/me', headers: { authorization: `Bearer ${expired}` } })
     assert.equal(late.statusCode, 401)
     assert.equal(late.json().code, 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED')
+  })
+
+  test(`@fastify/jwt 10 (${line.name}): with @fastify/cookie 11 the token is read from a signed cookie`, async (t) => {
+    const app = line.app()
+    t.after(() => app.close())
+    await app.register(cookie, { secret: 'a-cookie-secret-of-the-jwt-test' })
+    await app.register(jwt, { secret: SECRET, cookie: { cookieName: 'token', signed: true } })
+    app.post('/login', async (_request, reply) => {
+      const token = await (reply as unknown as JwtReply).jwtSign({ sub: 'user-9', role: 'cook' })
+      const cookieReply = reply as unknown as {
+        setCookie(name: string, value: string, options: object): void
+      }
+      cookieReply.setCookie('token', token, { signed: true, httpOnly: true, path: '/' })
+      return { ok: true }
+    })
+    app.get('/me', async (request) => {
+      await (request as unknown as JwtRequest).jwtVerify()
+      return (request as unknown as JwtRequest).user
+    })
+    const request = await overHttp(app)
+    const login = await request('/login', { method: 'POST' })
+    await login.arrayBuffer()
+    const [set] = login.headers.getSetCookie()
+    assert.match(String(set), /^token=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/)
+    const me = await request('/me', { headers: { cookie: String(set).split(';')[0] } })
+    assert.equal(me.status, 200)
+    const user = (await me.json()) as { sub: string; role: string; iat: number }
+    assert.deepEqual([user.sub, user.role, typeof user.iat], ['user-9', 'cook', 'number'])
+    const none = await request('/me')
+    assert.equal(none.status, 401)
+    assert.equal(
+      ((await none.json()) as { code: string }).code,
+      'FST_JWT_NO_AUTHORIZATION_IN_COOKIE',
+    )
   })
 }

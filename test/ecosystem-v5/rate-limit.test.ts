@@ -77,4 +77,29 @@ for (const line of lines) {
     assert.equal((await app.inject({ url: '/hooked' })).statusCode, 200)
     assert.equal((await app.inject({ url: '/hooked' })).statusCode, 429)
   })
+
+  test(`@fastify/rate-limit 11 (${line.name}): errorResponseBuilder shapes the 429, allowList is never limited`, async (t) => {
+    const app = line.app()
+    t.after(() => app.close())
+    await app.register(rateLimit, {
+      max: 1,
+      timeWindow: 60_000,
+      keyGenerator: (request: { headers: Record<string, unknown> }) =>
+        String(request.headers['x-client']),
+      allowList: (_request: unknown, key: string) => key === 'internal',
+      errorResponseBuilder: (_request: unknown, context: { max: number; after: string }) => ({
+        statusCode: 429,
+        code: 'SLOW_DOWN',
+        message: `only ${context.max} per window, again in ${context.after}`,
+      }),
+    })
+    app.get('/', async () => 'ok')
+    const as = (client: string) => app.inject({ url: '/', headers: { 'x-client': client } })
+    assert.equal((await as('a')).statusCode, 200)
+    const limited = await as('a')
+    assert.equal(limited.statusCode, 429)
+    assert.equal(limited.json().code, 'SLOW_DOWN')
+    assert.equal(limited.json().message, 'only 1 per window, again in 1 minute')
+    for (let i = 0; i < 3; i++) assert.equal((await as('internal')).statusCode, 200)
+  })
 }

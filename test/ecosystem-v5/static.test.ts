@@ -89,4 +89,21 @@ for (const line of lines) {
       assert.equal(JSON.parse(climbing.body).statusCode, 403)
     }
   })
+
+  test(`@fastify/static 10 (${line.name}): wildcard false registers one route per file, index.html at the folder`, async (t) => {
+    const app = line.app()
+    t.after(() => app.close())
+    await app.register(fastifyStatic, { root, prefix: '/files/', wildcard: false })
+    await app.ready()
+    assert.equal(app.hasRoute({ method: 'GET', url: '/files/style.css' }), true)
+    assert.equal(app.hasRoute({ method: 'GET', url: '/files/nested/data.json' }), true)
+    const css = await app.inject({ url: '/files/style.css' })
+    assert.equal(css.body, await readFile(`${root}style.css`, 'utf8'))
+    const folder = await app.inject({ url: '/files/' })
+    assert.match(folder.body, /hello from a fixture/)
+    // No wildcard route: a file that was not there at start-up is arbor's 404.
+    const missing = await app.inject({ url: '/files/added-later.txt' })
+    assert.equal(missing.statusCode, 404)
+    assert.equal(missing.json().message, 'Route GET:/files/added-later.txt not found')
+  })
 }
