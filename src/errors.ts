@@ -245,6 +245,14 @@ export const errorCodes = {
     500,
     TypeError,
   ),
+  FST_ERR_REP_RESPONSE_BODY_CONSUMED: define(
+    'FST_ERR_REP_RESPONSE_BODY_CONSUMED',
+    'Response.body is already consumed.',
+  ),
+  FST_ERR_REP_READABLE_STREAM_LOCKED: define(
+    'FST_ERR_REP_READABLE_STREAM_LOCKED',
+    'ReadableStream was locked. You should call releaseLock() method on reader before sending.',
+  ),
   FST_ERR_REP_ALREADY_SENT: define(
     'FST_ERR_REP_ALREADY_SENT',
     'Reply was already sent, did you forget to "return reply" in "%s" (%s)?',

@@ -44,6 +44,11 @@ export interface FastifyLine {
   readonly prefixRouteUrlWithoutSlash: boolean
   /** `requestIdHeader` when not given, or given as `''`: `'request-id'` (4.25) or none (5) */
   readonly requestIdHeaderDefault: string | false
+  /**
+   * After `removeTrailer()` removed every trailer, the response stays chunked, without
+   * content-length (4.25), or is a plain response again, with its content-length (5)
+   */
+  readonly removedTrailersKeepChunked: boolean
 }
 
 /** The rows of the table, by line. */
@@ -59,6 +64,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     prefixSlashAfterTrailingSlash: true,
     prefixRouteUrlWithoutSlash: false,
     requestIdHeaderDefault: 'request-id',
+    removedTrailersKeepChunked: true,
   },
   5: {
     major: 5,
@@ -71,6 +77,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     prefixSlashAfterTrailingSlash: false,
     prefixRouteUrlWithoutSlash: true,
     requestIdHeaderDefault: false,
+    removedTrailersKeepChunked: false,
   },
 }
 

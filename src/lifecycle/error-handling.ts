@@ -20,14 +20,16 @@ export function sendFailure(reply: Reply, failure: unknown): void {
 }
 
 /**
- * The error path: onError hooks (once), then the route's error handler. A handler that throws
- * or sends an error hands it to its parent context's handler; arbor's default handler ends
- * the chain, so a loop is impossible.
+ * The error path: onError hooks, then the route's error handler. A handler that throws or
+ * sends an error hands it to its parent context's handler, without onError; arbor's default
+ * handler ends the chain, so a loop is impossible. A failure to send the default handler's
+ * answer (an onSend hook, a header node refuses) runs onError once more, as in Fastify, and is
+ * answered by the last resort.
  */
 export function handleError(reply: Reply, error: unknown): void {
   reply.payloadStarted = false
   const route = reply.route
-  if (route.onError !== null && reply.nextErrorHandler === null) {
+  if (route.onError !== null && !reply.nextErrorHandler) {
     reply.runningOnErrorHook = true
     runObserverHooks(route.onError, reply.request, reply, error, true, () => {
       reply.runningOnErrorHook = false
@@ -44,8 +46,8 @@ function callErrorHandler(reply: Reply, error: unknown): void {
     // Every handler failed: answer from the error itself, skipping further hooks.
     const payload = serializeError(reply, asErrorLike(error))
     reply.payloadStarted = true
-    // A string payload: the write cannot fail, so no failure path is needed.
-    write(reply, payload, () => {})
+    // Nothing is left to answer a failure: a header node refuses is dropped (write-head.ts).
+    write(reply, payload, null)
     return
   }
   const link = next ?? reply.route.errorHandler

@@ -5,6 +5,7 @@ import { selectSerializer } from '../schema/serialization.ts'
 import { handleError } from './error-handling.ts'
 import { runPayloadHooks } from './hook-runner.ts'
 import { warnAlreadySent } from './send-result.ts'
+import { isWebPayload } from './web-payload.ts'
 import { write } from './write.ts'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -12,9 +13,11 @@ const TEXT_TYPE = 'text/plain; charset=utf-8'
 const OCTET_TYPE = 'application/octet-stream'
 
 /**
- * `reply.send(payload)`: picks the content type, serializes, runs onSend, writes. A payload
- * that reaches the write as neither string, Buffer nor stream while this call is still running
- * (no async hook in between) makes it throw FST_ERR_REP_INVALID_PAYLOAD_TYPE, as Fastify's does.
+ * `reply.send(payload)`: picks the content type, serializes, runs onSend, writes. A payload the
+ * write refuses while this call is still running (no async hook in between) makes it throw, as
+ * Fastify's does: FST_ERR_REP_INVALID_PAYLOAD_TYPE for one that is neither string, Buffer nor
+ * stream, FST_ERR_REP_READABLE_STREAM_LOCKED or FST_ERR_REP_RESPONSE_BODY_CONSUMED for a web
+ * stream or a Response body that cannot be read.
  */
 export function sendReply(reply: Reply, payload: unknown): void {
   if (reply.runningOnErrorHook) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR()
@@ -58,6 +61,8 @@ function startSend(reply: Reply, payload: unknown): void {
       headers['content-type'] = TEXT_TYPE
       return onSend(reply, payload)
     }
+    // A web stream or a fetch Response goes to onSend as it is (write.ts unwraps a Response).
+    if (typeof payload === 'object' && isWebPayload(payload)) return onSend(reply, payload)
   }
   if (reply.customSerializer !== null) {
     if (typeof payload !== 'string') return preSerialization(reply, payload)

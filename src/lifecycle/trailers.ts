@@ -13,8 +13,7 @@ export function canCarryTrailers(statusCode: number, method: string | undefined)
 }
 
 /** The names of the trailers still set (removeTrailer leaves an undefined slot). */
-function liveTrailers(reply: Reply): string[] {
-  const trailers = reply.trailers!
+function liveTrailers(trailers: NonNullable<Reply['trailers']>): string[] {
   const names: string[] = []
   for (const name of Object.keys(trailers)) {
     if (typeof trailers[name] === 'function') names.push(name)
@@ -28,7 +27,7 @@ function liveTrailers(reply: Reply): string[] {
  */
 export function announceTrailers(reply: Reply): void {
   const headers = reply.outHeaders
-  const names = liveTrailers(reply)
+  const names = liveTrailers(reply.trailers!)
   headers['transfer-encoding'] = 'chunked'
   delete headers['content-length']
   if (names.length > 0) headers.trailer = names.join(' ')
@@ -37,8 +36,14 @@ export function announceTrailers(reply: Reply): void {
 /** Runs every trailer function with the payload sent, adds their values, and ends the response. */
 export function endWithTrailers(reply: Reply, payload: string | Buffer | null | undefined): void {
   const res = reply.raw
-  const trailers = reply.trailers!
-  const names = liveTrailers(reply)
+  const trailers = reply.trailers
+  // The Fastify 5 line drops trailer mode when the last trailer is removed (line-members.ts),
+  // which a stream's producer may do while the body is on its way: nothing is left to add.
+  if (trailers === null) {
+    res.end()
+    return
+  }
+  const names = liveTrailers(trailers)
   if (names.length === 0) {
     res.end()
     return

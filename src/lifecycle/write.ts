@@ -1,62 +1,77 @@
-import { finished, type Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { errorCodes } from '../errors.ts'
 import type { RoutedReply as Reply } from '../request/route-context.ts'
-import { forgetStartedResponse } from './last-response.ts'
+import { noop, sendStream, sendWebStream } from './stream-payload.ts'
 import { announceTrailers, canCarryTrailers, endWithTrailers } from './trailers.ts'
+import { isWebResponse, isWebStream, type WebResponse } from './web-payload.ts'
+import { type WriteFailure, writeHead } from './write-head.ts'
 
-/** Where a write that cannot go out (a payload of the wrong type, a stream error) is sent. */
-export type WriteFailure = (reply: Reply, err: Error) => void
+export type { WriteFailure } from './write-head.ts'
 
-/** Writes status, headers and payload to the socket. */
-export function write(reply: Reply, payload: unknown, fail: WriteFailure): void {
+/**
+ * Writes status, headers and payload to the socket. `fail` takes what cannot go out; the error
+ * path's last write passes null (write-head.ts).
+ */
+export function write(reply: Reply, payload: unknown, fail: WriteFailure | null): void {
   const res = reply.raw
   const headers = reply.outHeaders
   const statusCode = res.statusCode
-  if (res.headersSent || res.writableEnded) return
+  if (res.writableEnded) return
+  if (res.headersSent) return writeAfterHead(reply, payload, fail ?? noop)
   const method = reply.request.raw.method
   if (payload === undefined || payload === null) {
     if (reply.trailers !== null && canCarryTrailers(statusCode, method)) {
       announceTrailers(reply)
-      writeHead(reply, statusCode)
+      if (!writeHead(reply, statusCode, fail)) return
       endWithTrailers(reply, payload)
       return
     }
     if (statusCode >= 200 && statusCode !== 204 && statusCode !== 304 && method !== 'HEAD') {
       headers['content-length'] = '0'
     }
-    writeHead(reply, statusCode)
+    if (!writeHead(reply, statusCode, fail)) return
     res.end()
     return
   }
   if ((statusCode >= 100 && statusCode < 200) || statusCode === 204) {
+    // A Response brings its own status; whatever else the response will not read is ended.
+    if (isWebResponse(payload)) return writeResponse(reply, payload, fail)
     delete headers['content-type']
     delete headers['content-length']
-    writeHead(reply, statusCode)
+    if (!writeHead(reply, statusCode, fail)) return
     res.end()
     const stream = payload as Readable
     if (typeof stream.resume === 'function') {
       stream.on('error', noop)
       stream.resume()
+    } else if (isWebStream(payload) && !payload.locked) {
+      payload.cancel().catch(noop)
     }
     return
   }
   const withTrailers = reply.trailers !== null && canCarryTrailers(statusCode, method)
   if (typeof (payload as Readable).pipe === 'function') {
     if (withTrailers) announceTrailers(reply)
-    return sendStream(reply, payload as Readable, fail, withTrailers)
+    return sendStream(reply, payload as Readable, fail ?? noop, withTrailers)
   }
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) {
-    const err = new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload)
-    // Inside the application's own send() call, send() throws it (Fastify does); later (after
-    // an async hook) there is no caller left to throw to, so it goes to the error handler.
-    if (!reply.sendingSync) return fail(reply, err)
-    reply.payloadStarted = false
-    reply.invalidPayload = err
-    return
+    if (isWebStream(payload)) {
+      if (payload.locked) {
+        return refusePayload(reply, new errorCodes.FST_ERR_REP_READABLE_STREAM_LOCKED(), fail)
+      }
+      if (withTrailers) announceTrailers(reply)
+      return sendWebStream(reply, payload, fail ?? noop, withTrailers)
+    }
+    if (isWebResponse(payload)) return writeResponse(reply, payload, fail)
+    return refusePayload(
+      reply,
+      new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload),
+      fail,
+    )
   }
   if (withTrailers) {
     announceTrailers(reply)
-    writeHead(reply, statusCode)
+    if (!writeHead(reply, statusCode, fail)) return
     if (payload.length > 0) res.write(payload)
     endWithTrailers(reply, payload)
     return
@@ -66,89 +81,57 @@ export function write(reply: Reply, payload: unknown, fail: WriteFailure): void 
   if (declared === undefined || (method !== 'HEAD' && Number(declared) !== length)) {
     headers['content-length'] = String(length)
   }
-  writeHead(reply, statusCode)
+  if (!writeHead(reply, statusCode, fail)) return
   // A HEAD body goes out as Fastify sends it: node drops it on real sockets, inject shows it.
   // Automatic HEAD routes have already dropped theirs (routing/head-route.ts).
   res.end(payload)
 }
 
-function writeHead(reply: Reply, statusCode: number): void {
-  forgetStartedResponse(reply.request.raw, reply.raw)
-  try {
-    reply.raw.writeHead(statusCode, reply.outHeaders as Record<string, string | string[]>)
-  } catch (err) {
-    // An invalid header value written by the application: answer 500 rather than crash.
-    reply.log.error({ err }, 'invalid response header')
-    reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+/**
+ * A fetch Response: its status and headers become the reply's, its body (null or a web stream)
+ * the payload. A body already read, or locked by a reader, cannot be sent.
+ */
+function writeResponse(reply: Reply, response: WebResponse, fail: WriteFailure | null): void {
+  const body = response.body
+  if (body !== null && body !== undefined) {
+    if (response.bodyUsed) {
+      return refusePayload(reply, new errorCodes.FST_ERR_REP_RESPONSE_BODY_CONSUMED(), fail)
+    }
+    if (body.locked) {
+      return refusePayload(reply, new errorCodes.FST_ERR_REP_READABLE_STREAM_LOCKED(), fail)
+    }
   }
+  if (typeof response.status === 'number') reply.code(response.status)
+  const headers = response.headers
+  if (headers !== null && typeof headers === 'object') {
+    for (const [name, value] of headers) reply.header(name, value)
+  }
+  write(reply, body ?? null, fail)
 }
 
 /**
- * Pipes a stream payload. A stream error before the headers went out is answered as an error;
- * after, the response is cut. When the response closes before the stream ended (the client went
- * away), the stream is destroyed, or closed or aborted if that is what it offers.
+ * A payload that cannot be written. Inside the application's own send() call, send() throws it
+ * (Fastify does); later (after an async hook) there is no caller left to throw to, so it goes
+ * to the error handler.
  */
-function sendStream(reply: Reply, stream: Readable, fail: WriteFailure, trailers: boolean): void {
-  const res = reply.raw
-  if (typeof stream.on !== 'function') {
-    // Something with pipe() but no events (a hand-made stand-in): nothing to watch, so the
-    // headers go now and it ends the response itself.
-    writeHead(reply, res.statusCode)
-    stream.pipe(res)
+function refusePayload(reply: Reply, err: Error, fail: WriteFailure | null): void {
+  if (!reply.sendingSync) {
+    if (fail !== null) fail(reply, err)
     return
   }
-  let sourceOpen = true
-  let errored = false
-  let errorLogged = false
-  finished(stream, { readable: true, writable: false }, (err) => {
-    sourceOpen = false
-    if (err === null || err === undefined) return
-    errored = true
-    if (!res.headersSent && !reply.request.raw.aborted) return fail(reply, err)
-    if (!errorLogged) {
-      errorLogged = true
-      logStreamError(reply, err)
-    }
-    res.destroy()
-  })
-  finished(res, (err) => {
-    if (!sourceOpen) return
-    if (err !== null && err !== undefined && res.headersSent && !errorLogged) {
-      errorLogged = true
-      logStreamError(reply, err)
-    }
-    endSource(reply, stream)
-  })
-  // Headers wait for the stream's first chunk, so an immediate stream error can still be
-  // answered with a proper error response.
-  const start = () => {
-    if (errored || res.headersSent || res.writableEnded) return
-    writeHead(reply, res.statusCode)
-  }
-  stream.once('data', start)
-  stream.once('end', start)
-  // With trailers the response stays open after the stream ends, until they are computed.
-  if (trailers) stream.once('end', () => endWithTrailers(reply, null))
-  stream.pipe(res, { end: !trailers })
+  reply.payloadStarted = false
+  reply.invalidPayload = err
 }
 
-function logStreamError(reply: Reply, err: Error): void {
-  if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
-    if (!reply.route.app.options.disableRequestLogging) {
-      reply.log.info({ res: reply }, 'stream closed prematurely')
-    }
-  } else {
-    reply.log.warn({ err }, 'response terminated with an error with headers already sent')
+/**
+ * The application wrote the head itself on reply.raw: only a stream can still follow it (with
+ * a warning, as in Fastify); anything else has nowhere to go.
+ */
+function writeAfterHead(reply: Reply, payload: unknown, fail: WriteFailure): void {
+  if (payload === null || payload === undefined) return
+  if (typeof (payload as Readable).pipe === 'function') {
+    sendStream(reply, payload as Readable, fail, false)
+  } else if (isWebStream(payload) && !payload.locked) {
+    sendWebStream(reply, payload, fail, false)
   }
 }
-
-/** Ends a stream payload the response no longer reads. */
-function endSource(reply: Reply, stream: Readable): void {
-  const source = stream as Readable & { close?: (cb: () => void) => void; abort?: () => void }
-  if (typeof source.destroy === 'function') source.destroy()
-  else if (typeof source.close === 'function') source.close(noop)
-  else if (typeof source.abort === 'function') source.abort()
-  else reply.log.warn('stream payload does not end properly')
-}
-
-function noop(): void {}

@@ -9,9 +9,16 @@ import type { ReplyClass, RequestClass } from './route-context.ts'
  */
 export function installLineMembers(
   Request: RequestClass,
-  _Reply: ReplyClass,
+  Reply: ReplyClass,
   line: FastifyLine,
 ): void {
+  if (!line.removedTrailersKeepChunked) {
+    Object.defineProperty(Reply.prototype, 'removeTrailer', {
+      value: removeTrailerLeavingTrailerMode,
+      configurable: true,
+      writable: true,
+    })
+  }
   if (!line.hostnameWithPort) {
     Object.defineProperty(Request.prototype, 'hostname', {
       get(this: { host: string }) {
@@ -20,4 +27,17 @@ export function installLineMembers(
       configurable: true,
     })
   }
+}
+
+/**
+ * Fastify 5's `removeTrailer`: once no trailer is left, the reply has none, so it goes out as a
+ * plain response (content-length, no chunked encoding, no Trailer header).
+ */
+function removeTrailerLeavingTrailerMode(this: InstanceType<ReplyClass>, name: string) {
+  const trailers = this.trailers
+  if (trailers === null) return this
+  trailers[name.toLowerCase()] = undefined
+  for (const key of Object.keys(trailers)) if (trailers[key] !== undefined) return this
+  this.trailers = null
+  return this
 }

@@ -9,7 +9,7 @@ import type {
 } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
 import type { SerializerFunction } from '../types/schema.ts'
-import type { Request, RouteOfRequest } from './request.ts'
+import { mediaTypeOfHeader, type Request, type RouteOfRequest } from './request.ts'
 
 /** A link in a context's chain of error handlers; `func: null` is arbor's default handler. */
 export interface ErrorHandlerLink {
@@ -180,6 +180,16 @@ export class Reply<Route extends RouteOfReply = RouteOfReply> {
   }
   type(contentType: string): this {
     this.outHeaders['content-type'] = contentType
+    return this
+  }
+  /** The media type of the content-type header as it stands now (`application/json`). */
+  get mediaType(): string | undefined {
+    return mediaTypeOfHeader(this.getHeader('content-type'))
+  }
+
+  /** Sends `103 Early Hints` with these headers (`link: ...`) before the response. */
+  writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): this {
+    this.raw.writeEarlyHints(hints, callback)
     return this
   }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import type { TLSSocket } from 'node:tls'
 import { FSTDEP015, FSTDEP016, FSTDEP017, FSTDEP018 } from '../config/warnings.ts'
+import { mediaTypeOf } from '../content/parsers.ts'
 import type { ArborInstance, RequestRouteOptions } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
 import { lastHeaderValue, type ProxyTrust, proxyAddr } from './trust-proxy.ts'
@@ -107,6 +108,10 @@ export class Request<Route extends RouteOfRequest = RouteOfRequest> {
     }
     return (this.raw.socket as TLSSocket | undefined)?.encrypted ? 'https' : 'http'
   }
+  /** The request's content type without its parameters (`application/json`), read when asked. */
+  get mediaType(): string | undefined {
+    return mediaTypeOfHeader(this.raw.headers['content-type'])
+  }
   get is404(): boolean {
     return this.route.isNotFound
   }
@@ -136,6 +141,23 @@ export class Request<Route extends RouteOfRequest = RouteOfRequest> {
   get server(): ArborInstance {
     return this.route.instance
   }
+}
+
+// RFC 9110 token characters: what a media type's type and subtype are made of.
+const token = /^[\w!#$%&'*+.^`|~-]+$/
+
+/**
+ * The media type of a content-type header value: `type/subtype`, lower-cased, without its
+ * parameters and the spaces around it; undefined when there is no header or no valid type.
+ */
+export function mediaTypeOfHeader(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined
+  const essence = mediaTypeOf(header)
+  const slash = essence.indexOf('/')
+  if (slash === -1) return undefined
+  if (!token.test(essence.slice(0, slash)) || !token.test(essence.slice(slash + 1)))
+    return undefined
+  return essence
 }
 
 /** A host without its port: `[::1]:3000` is `[::1]`, `example.com:80` is `example.com`. */

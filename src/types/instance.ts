@@ -4,6 +4,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import type { Chain, InjectOptions, Response as InjectResponse } from 'light-my-request'
 import type { ContentTypeParserOptions, ParserDone, PoisoningAction } from './content.ts'
 import type {
@@ -287,6 +288,8 @@ export interface ArborRequest<G extends RouteGenericInterface = RouteGenericInte
   readonly hostname: string
   /** the host's port as a number, `null` when it has none */
   readonly port: number | null
+  /** the content-type without parameters (`application/json`); `undefined` without a valid one */
+  readonly mediaType: string | undefined
   readonly protocol: 'http' | 'https'
   readonly socket: Socket
   readonly routeOptions: RequestRouteOptions
@@ -341,8 +344,23 @@ export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterf
   removeHeader(name: string): this
   hasHeader(name: string): boolean
   type(contentType: string): this
-  /** The payload is checked against the response schema of the status code (`code(C)`). */
-  send(payload?: PayloadAt<G, this[typeof kStatusType]> | Error): this
+  /** the media type of the content-type header set so far (`text/html`), without parameters */
+  readonly mediaType: string | undefined
+  /**
+   * The payload is checked against the response schema of the status code (`code(C)`). A web
+   * `ReadableStream` is streamed; a fetch `Response` gives its status, headers and body.
+   * @example
+   * return fetch(upstreamUrl) // a Response: proxied as it is
+   */
+  send(
+    payload?: PayloadAt<G, this[typeof kStatusType]> | Error | WebReadableStream | Response,
+  ): this
+  /**
+   * Sends `103 Early Hints` (HTTP/1 and HTTP/2) before the response; `callback` once written.
+   * @example
+   * reply.writeEarlyHints({ link: '</style.css>; rel=preload; as=style' })
+   */
+  writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): this
   serializer(fn: SerializerFunction): this
   serialize(payload: unknown): string
   redirect(url: string, code?: number): this
