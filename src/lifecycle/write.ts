@@ -101,10 +101,15 @@ function writeResponse(reply: Reply, response: WebResponse, fail: WriteFailure |
       return refusePayload(reply, new errorCodes.FST_ERR_REP_READABLE_STREAM_LOCKED(), fail)
     }
   }
-  if (typeof response.status === 'number') reply.code(response.status)
-  const headers = response.headers
-  if (headers !== null && typeof headers === 'object') {
-    for (const [name, value] of headers) reply.header(name, value)
+  try {
+    // Response.error() has status 0, which code() refuses (FST_ERR_BAD_STATUS_CODE).
+    if (typeof response.status === 'number') reply.code(response.status)
+    const headers = response.headers
+    if (headers !== null && typeof headers === 'object') {
+      for (const [name, value] of headers) reply.header(name, value)
+    }
+  } catch (err) {
+    return refusePayload(reply, err as Error, fail)
   }
   write(reply, body ?? null, fail)
 }

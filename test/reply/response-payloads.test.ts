@@ -149,3 +149,15 @@ describe('a fetch Response payload', () => {
     assert.equal(cancelled, 'Stream cancelled by HEAD route')
   })
 })
+
+test('Response.error() (status 0) is refused with FST_ERR_BAD_STATUS_CODE, also after an async onSend', async (t) => {
+  const app = arbor()
+  t.after(() => app.close())
+  app.get('/sent', async (_request, reply) => reply.send(Response.error()))
+  app.get('/from-hook', { onSend: async () => Response.error() }, () => 'payload')
+  for (const url of ['/sent', '/from-hook']) {
+    const res = await app.inject(url)
+    assert.equal(res.statusCode, 500, url)
+    assert.equal(res.json().code, 'FST_ERR_BAD_STATUS_CODE', url)
+  }
+})
