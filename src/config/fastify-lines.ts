@@ -44,6 +44,25 @@ export interface FastifyLine {
   readonly prefixRouteUrlWithoutSlash: boolean
   /** `requestIdHeader` when not given, or given as `''`: `'request-id'` (4.25) or none (5) */
   readonly requestIdHeaderDefault: string | false
+  /**
+   * An async plugin that also takes `done`: warned about (FSTWRN002, 4.25) or refused with
+   * FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER (5)
+   */
+  readonly pluginMixedStyleThrows: boolean
+  /**
+   * The `cause` code of FST_ERR_PLUGIN_TIMEOUT for a plugin that never finishes: avvio 8's
+   * AVV_ERR_READY_TIMEOUT (4.25) or avvio 9's AVV_ERR_PLUGIN_EXEC_TIMEOUT (5)
+   */
+  readonly pluginTimeoutCause: 'AVV_ERR_READY_TIMEOUT' | 'AVV_ERR_PLUGIN_EXEC_TIMEOUT'
+  /** FST_ERR_HOOK_TIMEOUT of an onReady hook names the hook function (5) */
+  readonly hookTimeoutNamesHook: boolean
+  /**
+   * The properties Request and Reply construct (`request.id`, `reply.raw`, ...) count as
+   * decorators (5): `has*Decorator` sees them, decorating them throws, dependencies accept them
+   */
+  readonly builtinDecorators: boolean
+  /** setErrorHandler called twice in one scope warns FSTWRN004 (5) */
+  readonly errorHandlerOverrideWarning: boolean
 }
 
 /** The rows of the table, by line. */
@@ -59,6 +78,11 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     prefixSlashAfterTrailingSlash: true,
     prefixRouteUrlWithoutSlash: false,
     requestIdHeaderDefault: 'request-id',
+    pluginMixedStyleThrows: false,
+    pluginTimeoutCause: 'AVV_ERR_READY_TIMEOUT',
+    hookTimeoutNamesHook: false,
+    builtinDecorators: false,
+    errorHandlerOverrideWarning: false,
   },
   5: {
     major: 5,
@@ -71,6 +95,11 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     prefixSlashAfterTrailingSlash: false,
     prefixRouteUrlWithoutSlash: true,
     requestIdHeaderDefault: false,
+    pluginMixedStyleThrows: true,
+    pluginTimeoutCause: 'AVV_ERR_PLUGIN_EXEC_TIMEOUT',
+    hookTimeoutNamesHook: true,
+    builtinDecorators: true,
+    errorHandlerOverrideWarning: true,
   },
 }
 

@@ -133,7 +133,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     onStart: () => {
       root.started = true
     },
-  })
+  }, resolved.line)
   root.router = Router({
     caseSensitive: resolved.caseSensitive,
     ignoreTrailingSlash: resolved.ignoreTrailingSlash,
