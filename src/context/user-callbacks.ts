@@ -41,7 +41,8 @@ export function errorFirstCallback(
 export function onCloseCallback(fn: Function, instance: ArborInstance): CloseCallback {
   const wrapped: CloseCallback = (_context: unknown, done: Done) => {
     if (fn.length === 0) settle(fn.call(instance), () => process.nextTick(done), done)
-    else if (fn.length === 1) settle(fn.call(instance, instance), () => process.nextTick(done), done)
+    else if (fn.length === 1)
+      settle(fn.call(instance, instance), () => process.nextTick(done), done)
     else fn.call(instance, instance, done)
   }
   wrapped.isOnCloseHook = true

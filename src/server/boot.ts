@@ -100,8 +100,7 @@ function runContextHooks(root: RootState, name: AppHookName, state: ContextState
   let last: Function | undefined
   const finish = (err?: Error | null) => {
     if (err) {
-      const hookFn =
-        root.options.line.hookTimeoutNamesHook && last?.name ? ` "${last.name}"` : ''
+      const hookFn = root.options.line.hookTimeoutNamesHook && last?.name ? ` "${last.name}"` : ''
       exit(hookError(err, name, hookFn))
       return
     }
