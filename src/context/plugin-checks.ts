@@ -49,7 +49,11 @@ export function hasRegistered(state: ContextState, name: string): boolean {
 // may redefine it). arbor implements both Fastify lines, so while `version` is one of them a
 // range that either line satisfies loads: v4-major and v5-major plugins share one app
 // (DESIGN.md "Two Fastify lines"). A version the application set itself is checked alone.
-// While a Fastify pre-release is the version, plugins written for the release before it load.
+// While a Fastify release candidate, `-pre` or `-alpha` build is the version, plugins written
+// for the release before it load, as in Fastify 5 (4.25 allowed `-rc` only; accepting more is
+// an addition); another pre-release tag, `-beta` say, is checked as it stands.
+const earlyRelease = /-(?:rc|pre|alpha).+$/
+
 function checkVersion(parent: ArborInstance, range: string | undefined, name?: string): void {
   if (typeof range !== 'string' || range === '') return
   const version = String(parent.version)
@@ -63,7 +67,7 @@ function checkVersion(parent: ArborInstance, range: string | undefined, name?: s
 
 function versionSatisfies(version: string, range: string): boolean {
   const semver = requireLazily('semver') as typeof semverType
-  const prerelease = /-.+$/.test(version)
+  const prerelease = earlyRelease.test(version)
   const floor = semver.coerce(range)
   if (prerelease && floor !== null && semver.gt(version, floor)) return true
   return semver.satisfies(version, range, { includePrerelease: prerelease })
