@@ -80,9 +80,13 @@ function define(code: string, message: string, statusCode = 500, Base: ErrorCons
  * callable form, so it compares equal to the `errorCodes` entry.
  */
 export function callableClass(Cls: abstract new (...args: never[]) => Error): ArborErrorClass {
-  const callable = new Proxy(Cls, {
-    apply: (target, _thisArg, args: unknown[]) =>
-      Reflect.construct(target, args, callable as Function),
+  type Concrete = new (...args: unknown[]) => Error
+  // Both traps construct with the class itself as new.target, V8's fast path (a construction
+  // for the proxy as new.target would take the slow one); a subclass keeps its own new.target.
+  const callable: Concrete = new Proxy(Cls as unknown as Concrete, {
+    apply: (target, _thisArg, args: unknown[]): Error => new target(...args),
+    construct: (target, args: unknown[], newTarget: Function): Error =>
+      newTarget === callable ? new target(...args) : Reflect.construct(target, args, newTarget),
   })
   Object.defineProperty(Cls.prototype, 'constructor', {
     value: callable,
