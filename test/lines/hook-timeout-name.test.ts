@@ -1,4 +1,4 @@
-// Line table row `hookTimeoutNamesHook` (docs/fastify-lines.md): an onReady (or preClose) hook
+// Line table row `hookTimeoutNamesHook` (docs/fastify-lines.md): an onReady hook
 // that never finishes fails with FST_ERR_HOOK_TIMEOUT, the loader's AVV_ERR_READY_TIMEOUT as its
 // cause, in both lines; the Fastify 5 line's message also names the hook function.
 import assert from 'node:assert/strict'
