@@ -6,9 +6,13 @@ export interface ArborErrorShape extends Error {
   statusCode: number
 }
 
-/** A constructor for one kind of arbor error; its arguments fill the `%s` slots of the message. */
+/**
+ * A constructor for one kind of arbor error; its arguments fill the `%s` slots of the message.
+ * Like @fastify/error's constructors, it may also be called without `new`.
+ */
 export interface ArborErrorClass {
   new (...args: unknown[]): ArborError
+  (...args: unknown[]): ArborError
   readonly code: string
   readonly statusCode: number
   readonly prototype: ArborError
@@ -66,7 +70,30 @@ function define(code: string, message: string, statusCode = 500, Base: ErrorCons
   Object.defineProperty(Defined, 'name', { value: code })
   Object.defineProperty(Defined, 'code', { value: code })
   Object.defineProperty(Defined, 'statusCode', { value: statusCode })
-  return Defined as unknown as ArborErrorClass
+  return callableClass(Defined)
+}
+
+/**
+ * An error class that can also be called as a function, as @fastify/error's constructors can
+ * (`errorCodes.FST_ERR_VALIDATION('msg')`, in Fastify 4 and 5): the call constructs. `new`,
+ * `instanceof`, `extends` and the statics go to the class itself, and `err.constructor` is the
+ * callable form, so it compares equal to the `errorCodes` entry.
+ */
+export function callableClass(Cls: abstract new (...args: never[]) => Error): ArborErrorClass {
+  type Concrete = new (...args: unknown[]) => Error
+  // Both traps construct with the class itself as new.target, V8's fast path (a construction
+  // for the proxy as new.target would take the slow one); a subclass keeps its own new.target.
+  const callable: Concrete = new Proxy(Cls as unknown as Concrete, {
+    apply: (target, _thisArg, args: unknown[]): Error => new target(...args),
+    construct: (target, args: unknown[], newTarget: Function): Error =>
+      newTarget === callable ? new target(...args) : Reflect.construct(target, args, newTarget),
+  })
+  Object.defineProperty(Cls.prototype, 'constructor', {
+    value: callable,
+    writable: true,
+    configurable: true,
+  })
+  return callable as unknown as ArborErrorClass
 }
 
 /** The table of every error arbor throws, by code. */
@@ -229,7 +256,8 @@ export const errorCodes = {
   ),
   FST_ERR_HOOK_TIMEOUT: define(
     'FST_ERR_HOOK_TIMEOUT',
-    "A callback for '%s' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise",
+    // the second slot names the hook function in the Fastify 5 line (` "name"`), '' in 4.25's
+    "A callback for '%s' hook%s timed out. You may have forgotten to call 'done' function or to resolve a Promise",
   ),
 
   FST_ERR_LOG_INVALID_LOGGER: define(
@@ -400,6 +428,18 @@ export const errorCodes = {
     'FST_ERR_INSTANCE_ALREADY_LISTENING',
     'Fastify instance is already listening. %s',
   ),
+  FST_ERR_ERROR_HANDLER_NOT_FN: define(
+    'FST_ERR_ERROR_HANDLER_NOT_FN',
+    'Error Handler must be a function',
+    500,
+    TypeError,
+  ),
+  FST_ERR_ERROR_HANDLER_ALREADY_SET: define(
+    'FST_ERR_ERROR_HANDLER_ALREADY_SET',
+    "Error Handler already set in this scope. Set 'allowErrorHandlerOverride: true' to allow overriding.",
+    500,
+    TypeError,
+  ),
   FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET: define(
     'FST_ERR_NOT_FOUND_HANDLER_ALREADY_SET',
     "Not found handler already set for Fastify instance with prefix: '%s'",
@@ -424,6 +464,14 @@ export const errorCodes = {
     TypeError,
   ),
   FST_ERR_PLUGIN_NOT_VALID: define('FST_ERR_PLUGIN_NOT_VALID', 'plugin: %s'),
+  // Thrown in the Fastify 5 line only; the Fastify 4 line warns FSTWRN002 (line row
+  // `pluginMixedStyleThrows`).
+  FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER: define(
+    'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER',
+    'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.',
+    500,
+    TypeError,
+  ),
   // Fastify's text: the loader's AVV_ERR_READY_TIMEOUT message (which names the plugin) follows.
   FST_ERR_PLUGIN_TIMEOUT: define('FST_ERR_PLUGIN_TIMEOUT', 'fastify-plugin: %s'),
 

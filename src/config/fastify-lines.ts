@@ -49,6 +49,24 @@ export interface FastifyLine {
    * content-length (4.25), or is a plain response again, with its content-length (5)
    */
   readonly removedTrailersKeepChunked: boolean
+   * An async plugin that also takes `done`: warned about (FSTWRN002, 4.25) or refused with
+   * FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER (5)
+   */
+  readonly pluginMixedStyleThrows: boolean
+  /**
+   * The `cause` code of FST_ERR_PLUGIN_TIMEOUT for a plugin that never finishes: avvio 8's
+   * AVV_ERR_READY_TIMEOUT (4.25) or avvio 9's AVV_ERR_PLUGIN_EXEC_TIMEOUT (5)
+   */
+  readonly pluginTimeoutCause: 'AVV_ERR_READY_TIMEOUT' | 'AVV_ERR_PLUGIN_EXEC_TIMEOUT'
+  /** FST_ERR_HOOK_TIMEOUT of an onReady hook names the hook function (5) */
+  readonly hookTimeoutNamesHook: boolean
+  /**
+   * The properties Request and Reply construct (`request.id`, `reply.raw`, ...) count as
+   * decorators (5): `has*Decorator` sees them, decorating them throws, dependencies accept them
+   */
+  readonly builtinDecorators: boolean
+  /** setErrorHandler called twice in one scope warns FSTWRN004 (5) */
+  readonly errorHandlerOverrideWarning: boolean
 }
 
 /** The rows of the table, by line. */
@@ -65,6 +83,11 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     prefixRouteUrlWithoutSlash: false,
     requestIdHeaderDefault: 'request-id',
     removedTrailersKeepChunked: true,
+    pluginMixedStyleThrows: false,
+    pluginTimeoutCause: 'AVV_ERR_READY_TIMEOUT',
+    hookTimeoutNamesHook: false,
+    builtinDecorators: false,
+    errorHandlerOverrideWarning: false,
   },
   5: {
     major: 5,
@@ -78,6 +101,11 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     prefixRouteUrlWithoutSlash: true,
     requestIdHeaderDefault: false,
     removedTrailersKeepChunked: false,
+    pluginMixedStyleThrows: true,
+    pluginTimeoutCause: 'AVV_ERR_PLUGIN_EXEC_TIMEOUT',
+    hookTimeoutNamesHook: true,
+    builtinDecorators: true,
+    errorHandlerOverrideWarning: true,
   },
 }
 

@@ -78,6 +78,11 @@ export interface ArborOptions {
   jsonShorthand?: boolean
   /** let find-my-way accept route regexps it considers unsafe (catastrophic backtracking) */
   allowUnsafeRegex?: boolean
+  /**
+   * `false`: a second `setErrorHandler` in one scope throws FST_ERR_ERROR_HANDLER_ALREADY_SET
+   * (Fastify 5's option; default `true`, the handler is replaced)
+   */
+  allowErrorHandlerOverride?: boolean
   querystringParser?: (query: string) => Record<string, unknown>
   /** split the query string at `;` too (`/a;b=1`); the default is the line's */
   useSemicolonDelimiter?: boolean
@@ -152,6 +157,7 @@ export interface ResolvedOptions {
   exposeHeadRoutes: boolean
   jsonShorthand: boolean
   allowUnsafeRegex: boolean
+  allowErrorHandlerOverride: boolean
   querystringParser: ((query: string) => Record<string, unknown>) | undefined
   useSemicolonDelimiter: boolean
   /** the find-my-way options of `routerOptions` that arbor passes through (`defaultRoute`, ...) */
@@ -312,6 +318,8 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     querystringParser: router.querystringParser,
     useSemicolonDelimiter: router.useSemicolonDelimiter,
     routerExtra: router.extra,
+    // Not in the configuration schema: Fastify 4.25's initialConfig does not list it.
+    allowErrorHandlerOverride: options.allowErrorHandlerOverride ?? true,
     ajv,
     schemaErrorFormatter: options.schemaErrorFormatter,
     constraints: router.constraints,

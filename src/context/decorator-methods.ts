@@ -1,4 +1,4 @@
-import { addDecorator } from './decorators.ts'
+import { addDecorator, hasDecorator } from './decorators.ts'
 import { type Instance, kState } from './state.ts'
 
 /** The instance's decorator methods (spec "Encapsulation rules" 2 and 5). */
@@ -24,9 +24,11 @@ export const decoratorMethods = {
     return name in this
   },
   hasRequestDecorator(this: Instance, name: string): boolean {
-    return name in this[kState].requestDecorators
+    const state = this[kState]
+    return hasDecorator(state.root, state.requestDecorators, name, 'request')
   },
   hasReplyDecorator(this: Instance, name: string): boolean {
-    return name in this[kState].replyDecorators
+    const state = this[kState]
+    return hasDecorator(state.root, state.replyDecorators, name, 'reply')
   },
 }

@@ -2,7 +2,7 @@ import { errorCodes } from '../errors.ts'
 import { Arbor } from './instance.ts'
 import type { RootState } from './state.ts'
 
-type DecoratorKind = 'instance' | 'request' | 'reply'
+export type DecoratorKind = 'instance' | 'request' | 'reply'
 
 /** A decorator given as accessors instead of a value. */
 export interface DecoratorAccessors {
@@ -22,12 +22,41 @@ function isAccessors(value: unknown): value is DecoratorAccessors {
 let warnedReferenceType = false
 
 /**
+ * The public properties the Request and Reply constructors assign (not on a prototype). In the
+ * Fastify 5 line they count as decorators (line row `builtinDecorators`): `has*Decorator` sees
+ * them, a decorator cannot take their name, and a dependency on them is met.
+ */
+const constructorProperties: Record<'request' | 'reply', ReadonlySet<string>> = {
+  request: new Set(['id', 'params', 'raw', 'query', 'log', 'body']),
+  reply: new Set(['raw', 'request', 'log']),
+}
+
+/**
+ * Whether `target` (an instance, or a context's request or reply decorators) has `name`: a
+ * decorator of its context or an ancestor, a member of its prototype, or in the Fastify 5
+ * line a property the constructor assigns.
+ */
+export function hasDecorator(
+  root: RootState,
+  target: object,
+  name: string,
+  kind: DecoratorKind,
+): boolean {
+  if (name in target) return true
+  return (
+    kind !== 'instance' &&
+    root.options.line.builtinDecorators &&
+    constructorProperties[kind].has(name)
+  )
+}
+
+/**
  * As in Fastify: an instance decorator may be declared again in a child context (it shadows
  * the parent's there), but not twice in one context, nor over the instance's own API; a
  * request or reply decorator may not shadow one its context already sees.
  */
-function alreadyPresent(target: object, name: string, kind: DecoratorKind): boolean {
-  if (kind !== 'instance') return name in target
+function alreadyPresent(root: RootState, target: object, name: string, kind: DecoratorKind) {
+  if (kind !== 'instance') return hasDecorator(root, target, name, kind)
   return Object.hasOwn(target, name) || name in Arbor.prototype
 }
 
@@ -44,11 +73,13 @@ export function addDecorator(
   kind: DecoratorKind,
 ): void {
   if (root.started) throw new errorCodes.FST_ERR_DEC_AFTER_START(name)
-  if (alreadyPresent(target, name, kind)) throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(name)
+  if (alreadyPresent(root, target, name, kind)) {
+    throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(name)
+  }
   if (dependencies !== undefined) {
     if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(name)
     for (const dependency of dependencies) {
-      if (!(String(dependency) in target))
+      if (!hasDecorator(root, target, String(dependency), kind))
         throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(String(dependency))
     }
   }

@@ -1,5 +1,5 @@
 import { format } from 'node:util'
-import { ArborError, type ArborErrorClass, errorCodes } from '../errors.ts'
+import { ArborError, type ArborErrorClass, callableClass, errorCodes } from '../errors.ts'
 
 /**
  * The errors of the plugin loader itself. Fastify's loader (avvio 8) raises them with these
@@ -16,12 +16,18 @@ function defineLoaderError(code: string, message: string): ArborErrorClass {
   Object.defineProperty(LoaderError, 'name', { value: code })
   Object.defineProperty(LoaderError, 'code', { value: code })
   Object.defineProperty(LoaderError, 'statusCode', { value: 500 })
-  return LoaderError as unknown as ArborErrorClass
+  return callableClass(LoaderError)
 }
 
 export const loaderErrors = {
   AVV_ERR_READY_TIMEOUT: defineLoaderError(
     'AVV_ERR_READY_TIMEOUT',
+    "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise",
+  ),
+  // avvio 9 (Fastify 5) gives a plugin that does not finish in time its own code, with the
+  // same text; its ready callbacks still time out with AVV_ERR_READY_TIMEOUT.
+  AVV_ERR_PLUGIN_EXEC_TIMEOUT: defineLoaderError(
+    'AVV_ERR_PLUGIN_EXEC_TIMEOUT',
     "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise",
   ),
   // Fastify 4.25.2 ships avvio 8.2, which gives this error the code of AVV_ERR_PLUGIN_NOT_VALID.
@@ -46,7 +52,7 @@ export const loaderErrors = {
 export function wrapLoaderError(err: Error): Error {
   const code = (err as { code?: unknown }).code
   const Twin =
-    code === 'AVV_ERR_READY_TIMEOUT'
+    code === 'AVV_ERR_READY_TIMEOUT' || code === 'AVV_ERR_PLUGIN_EXEC_TIMEOUT'
       ? errorCodes.FST_ERR_PLUGIN_TIMEOUT
       : code === 'AVV_ERR_PLUGIN_NOT_VALID'
         ? errorCodes.FST_ERR_PLUGIN_NOT_VALID

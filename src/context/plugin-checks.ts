@@ -3,6 +3,7 @@ import { implementedFastifyVersions } from '../config/fastify-lines.ts'
 import { requireLazily } from '../config/lazy-require.ts'
 import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
+import { hasDecorator } from './decorators.ts'
 import { isAsync } from './hooks.ts'
 import { arborVersion, declaredName, metaOf, satisfies } from './plugin-meta.ts'
 import type { ContextState } from './state.ts'
@@ -15,7 +16,7 @@ import type { ContextState } from './state.ts'
 export function registerPlugin(parent: ArborInstance, state: ContextState, fn: Function): void {
   const meta = metaOf(fn)
   if (meta?.name) state.registeredPlugins.push(meta.name)
-  warnMixedStyle(fn, meta?.name || declaredName(fn) || 'anonymous')
+  checkMixedStyle(state, fn, meta?.name || declaredName(fn) || 'anonymous')
   if (meta === undefined) return
   const name = meta.name
   checkVersion(parent, meta.fastify, name)
@@ -25,9 +26,9 @@ export function registerPlugin(parent: ArborInstance, state: ContextState, fn: F
   const decorators = meta.decorators
   if (decorators !== undefined) {
     const instanceNames = [...(decorators.fastify ?? []), ...(decorators.instance ?? [])]
-    checkDecorators(instanceNames, parent, 'Fastify', name)
-    checkDecorators(decorators.reply, state.replyDecorators, 'Reply', name)
-    checkDecorators(decorators.request, state.requestDecorators, 'Request', name)
+    checkDecorators(state, instanceNames, parent, 'Fastify', name)
+    checkDecorators(state, decorators.reply, state.replyDecorators, 'Reply', name)
+    checkDecorators(state, decorators.request, state.requestDecorators, 'Request', name)
   }
   for (const dependency of meta.dependencies ?? []) {
     if (!hasRegistered(state, dependency)) {
@@ -48,7 +49,11 @@ export function hasRegistered(state: ContextState, name: string): boolean {
 // may redefine it). arbor implements both Fastify lines, so while `version` is one of them a
 // range that either line satisfies loads: v4-major and v5-major plugins share one app
 // (DESIGN.md "Two Fastify lines"). A version the application set itself is checked alone.
-// While a Fastify pre-release is the version, plugins written for the release before it load.
+// While a Fastify release candidate, `-pre` or `-alpha` build is the version, plugins written
+// for the release before it load, as in Fastify 5 (4.25 allowed `-rc` only; accepting more is
+// an addition); another pre-release tag, `-beta` say, is checked as it stands.
+const earlyRelease = /-(?:rc|pre|alpha).+$/
+
 function checkVersion(parent: ArborInstance, range: string | undefined, name?: string): void {
   if (typeof range !== 'string' || range === '') return
   const version = String(parent.version)
@@ -62,29 +67,36 @@ function checkVersion(parent: ArborInstance, range: string | undefined, name?: s
 
 function versionSatisfies(version: string, range: string): boolean {
   const semver = requireLazily('semver') as typeof semverType
-  const prerelease = /-.+$/.test(version)
+  const prerelease = earlyRelease.test(version)
   const floor = semver.coerce(range)
   if (prerelease && floor !== null && semver.gt(version, floor)) return true
   return semver.satisfies(version, range, { includePrerelease: prerelease })
 }
 
+const decoratorKinds = { Fastify: 'instance', Reply: 'reply', Request: 'request' } as const
+
 function checkDecorators(
+  state: ContextState,
   names: string[] | undefined,
   target: object,
   where: 'Fastify' | 'Reply' | 'Request',
   plugin: string | undefined,
 ): void {
   for (const decorator of names ?? []) {
-    if (!(decorator in target)) {
+    if (!hasDecorator(state.root, target, decorator, decoratorKinds[where])) {
       const requiredBy = typeof plugin === 'string' ? ` required by '${plugin}'` : ''
       throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(decorator, requiredBy, where)
     }
   }
 }
 
-// An async plugin that also takes `done` mixes two styles (an error in Fastify 5).
-function warnMixedStyle(fn: Function, name: string): void {
+// An async plugin that also takes `done` mixes two styles: Fastify 4.25 warns, Fastify 5
+// refuses it (line row `pluginMixedStyleThrows`).
+function checkMixedStyle(state: ContextState, fn: Function, name: string): void {
   if (isAsync(fn) && fn.length === 3) {
+    if (state.root.options.line.pluginMixedStyleThrows) {
+      throw new errorCodes.FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER(name)
+    }
     process.emitWarning(
       `The ${name} plugin being registered mixes async and callback styles, which will result in an error in \`fastify@5\``,
       { type: 'FastifyWarning', code: 'FSTWRN002' },

@@ -1,4 +1,5 @@
-import { errorCodes } from '../errors.ts'
+import type { FastifyLine } from '../config/fastify-lines.ts'
+import { type ArborErrorClass, errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import { loaderErrors } from './loader-errors.ts'
 import { loaderName } from './plugin-meta.ts'
@@ -55,10 +56,14 @@ export class PluginLoader {
   #root: PluginRecord | null
   #startRoot: Done | null = null
 
-  constructor(server: ArborInstance, timeout: number, hooks: LoaderHooks) {
+  /** what a plugin that does not finish in time fails with (line row `pluginTimeoutCause`) */
+  readonly #execTimeoutError: ArborErrorClass
+
+  constructor(server: ArborInstance, timeout: number, hooks: LoaderHooks, line: FastifyLine) {
     this.server = server
     this.timeout = timeout
     this.hooks = hooks
+    this.#execTimeoutError = loaderErrors[line.pluginTimeoutCause]
     Object.defineProperty(server, kLoaderServer, { value: true })
     this.readyQueue = new RunQueue((fn, done) => this.#runReadyCallback(fn, done))
     this.readyQueue.pause()
@@ -261,7 +266,7 @@ export class PluginLoader {
       record.node.encapsulated = server !== parent?.server
       record.parent.node.children.push(record.node)
     }
-    record.exec(server, finish)
+    record.exec(server, finish, this.#execTimeoutError)
   }
 
   #rootLoaded(err: Error | null | undefined): void {

@@ -1,5 +1,5 @@
+import type { ArborErrorClass } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
-import { loaderErrors } from './loader-errors.ts'
 import { type Done, RunQueue } from './run-queue.ts'
 
 /** One node of the tree printPlugins() draws. */
@@ -65,8 +65,11 @@ export class PluginRecord {
     this.node = { name, instance: undefined, encapsulated: true, loadTime: undefined, children: [] }
   }
 
-  /** Runs the plugin's function with `server`; `callback` gets its outcome, once. */
-  exec(server: ArborInstance, callback: Done): void {
+  /**
+   * Runs the plugin's function with `server`; `callback` gets its outcome, once. A plugin that
+   * has not finished after `timeout` ms fails with `TimeoutError` (its code depends on the line).
+   */
+  exec(server: ArborInstance, callback: Done, TimeoutError: ArborErrorClass): void {
     this.server = server
     let completed = false
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -81,7 +84,7 @@ export class PluginRecord {
       const name = this.name
       timer = setTimeout(() => {
         timer = undefined
-        const err = new loaderErrors.AVV_ERR_READY_TIMEOUT(name)
+        const err = new TimeoutError(name)
         Object.defineProperty(err, 'fn', { value: fn, configurable: true })
         done(err)
       }, this.timeout)

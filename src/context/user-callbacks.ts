@@ -34,12 +34,16 @@ export function errorFirstCallback(
   return wrapped
 }
 
-/** Adapts an onClose hook, `()`, `(instance)` or `(instance, done)`, to `(instance, done)`. */
+/**
+ * Adapts an onClose hook, `()`, `(instance)` or `(instance, done)`, to `(instance, done)`. The
+ * hook's `this` is the instance it was added to, as in Fastify 5 (4.25 left it unset).
+ */
 export function onCloseCallback(fn: Function, instance: ArborInstance): CloseCallback {
   const wrapped: CloseCallback = (_context: unknown, done: Done) => {
-    if (fn.length === 0) settle(fn(), () => process.nextTick(done), done)
-    else if (fn.length === 1) settle(fn(instance), () => process.nextTick(done), done)
-    else fn(instance, done)
+    if (fn.length === 0) settle(fn.call(instance), () => process.nextTick(done), done)
+    else if (fn.length === 1)
+      settle(fn.call(instance, instance), () => process.nextTick(done), done)
+    else fn.call(instance, instance, done)
   }
   wrapped.isOnCloseHook = true
   return wrapped

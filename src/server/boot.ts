@@ -96,15 +96,21 @@ export function runApplicationHooks(root: RootState, name: AppHookName, callback
 function runContextHooks(root: RootState, name: AppHookName, state: ContextState, exit: Done) {
   const hooks = root.appHooks[name].filter(([, instance]) => stateOf(instance) === state)
   let child = 0
+  // the hook of this context that ran last: the one a timeout names in the Fastify 5 line
+  let last: Function | undefined
   const finish = (err?: Error | null) => {
     if (err) {
-      exit(hookError(err, name))
+      const hookFn = root.options.line.hookTimeoutNamesHook && last?.name ? ` "${last.name}"` : ''
+      exit(hookError(err, name, hookFn))
       return
     }
     exit()
   }
+  const started = (fn: Function) => {
+    last = fn
+  }
   for (const [fn, instance] of hooks)
-    root.loader.ready(errorFirstCallback(hookStep(fn, instance), instance))
+    root.loader.ready(errorFirstCallback(hookStep(fn, instance, started), instance))
   const next = (err?: Error | null) => {
     if (err) {
       finish(err)
@@ -130,12 +136,13 @@ function runContextHooks(root: RootState, name: AppHookName, state: ContextState
 }
 
 // One hook as a ready-queue step: skipped after an error; callback style when it takes `done`.
-function hookStep(fn: Function, instance: ArborInstance) {
+function hookStep(fn: Function, instance: ArborInstance, started: (fn: Function) => void) {
   return (err: Error | null, done: Done) => {
     if (err) {
       done(err)
       return
     }
+    started(fn)
     if (fn.length === 1) {
       try {
         fn.call(instance, done)
@@ -167,9 +174,9 @@ function name(fn: Function): string {
 }
 
 // A hook that timed out is reported as FST_ERR_HOOK_TIMEOUT, the loader's error as its cause.
-function hookError(err: Error, hookName: AppHookName): Error {
+function hookError(err: Error, hookName: AppHookName, hookFn: string): Error {
   if ((err as { code?: unknown }).code !== 'AVV_ERR_READY_TIMEOUT') return err
-  const timeout = new errorCodes.FST_ERR_HOOK_TIMEOUT(hookName)
+  const timeout = new errorCodes.FST_ERR_HOOK_TIMEOUT(hookName, hookFn)
   timeout.cause = err
   return timeout
 }
@@ -187,6 +194,6 @@ export function callAppHook(
     instance,
     args,
     timeout,
-    () => new errorCodes.FST_ERR_HOOK_TIMEOUT(name),
+    () => new errorCodes.FST_ERR_HOOK_TIMEOUT(name, ''),
   )
 }

@@ -122,18 +122,23 @@ export function arbor(options?: ArborOptions): ArborInstance {
   }
   attachState(instance, state)
   root.rootState = state
-  root.loader = new PluginLoader(instance, resolved.pluginTimeout, {
-    override,
-    // Once every plugin has loaded: the server's close goes first in the close queue, then
-    // the routes are built (a throw there is the boot error).
-    onPreReady: () => {
-      queueServerClose(root)
-      buildRoutes(root)
+  root.loader = new PluginLoader(
+    instance,
+    resolved.pluginTimeout,
+    {
+      override,
+      // Once every plugin has loaded: the server's close goes first in the close queue, then
+      // the routes are built (a throw there is the boot error).
+      onPreReady: () => {
+        queueServerClose(root)
+        buildRoutes(root)
+      },
+      onStart: () => {
+        root.started = true
+      },
     },
-    onStart: () => {
-      root.started = true
-    },
-  })
+    resolved.line,
+  )
   root.router = Router({
     caseSensitive: resolved.caseSensitive,
     ignoreTrailingSlash: resolved.ignoreTrailingSlash,

@@ -100,8 +100,12 @@ export function startListening(
   }
   if (root.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER()
   root.listening = true
+  // Without a host, Fastify listens on 'localhost' and resolves it first (dns.lookup), so its
+  // server binds a macrotask later, after the setImmediate callbacks that plugins queued while
+  // loading (in 4.25 as in 5). arbor binds its default host a macrotask later for that order.
+  const later = options.host == null && options.path == null ? setImmediate : process.nextTick
   ready(root).then(
-    () => process.nextTick(bind, root, options, reportClosed, done),
+    () => later(bind, root, options, reportClosed, done),
     (err: Error) => {
       root.listening = false
       process.nextTick(done, err, null)
