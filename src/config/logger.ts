@@ -145,7 +145,8 @@ export function createLogger(
     return wrapInstance(logger, line)
   }
   if (loggerInstance) throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER_INSTANCE()
-  if (logger === true) return createPino({ serializers: defaultSerializers(line) }, undefined, undefined)
+  if (logger === true)
+    return createPino({ serializers: defaultSerializers(line) }, undefined, undefined)
   const { stream, pretty, ...rest } = logger as Exclude<LoggerOption, boolean | ArborLogger>
   const options: LoggerOptions = {
     ...rest,

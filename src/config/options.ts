@@ -10,9 +10,9 @@ import type {
   ArborRequest,
   ChildLoggerFactory,
 } from '../types/instance.ts'
+import type { ArborLogger } from '../types/logger.ts'
 import type { ConstraintStrategy, TrustProxy } from '../types/routing.ts'
 import type { SchemaControllerOptions, SchemaErrorFormatter } from '../types/schema.ts'
-import type { ArborLogger } from '../types/logger.ts'
 import type { InitialConfig } from '../types/server.ts'
 import {
   defaultFastifyLine,

@@ -20,7 +20,9 @@ test('an unknown route logLevel throws FST_ERR_ROUTE_LOG_LEVEL_INVALID when the 
 
 test('the check names the prefixed url and knows the logger’s custom levels', async (t) => {
   const { lines, stream } = captureLogs<{ msg: string; level: number }>()
-  const app = arbor({ loggerInstance: pino({ customLevels: { audit: 35 }, level: 'info' }, stream) })
+  const app = arbor({
+    loggerInstance: pino({ customLevels: { audit: 35 }, level: 'info' }, stream),
+  })
   t.after(() => app.close())
   app.register(
     async (child) => {

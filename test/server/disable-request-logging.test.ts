@@ -77,9 +77,8 @@ describe('disableRequestLogging as a function', () => {
   })
 
   test('a value that is neither boolean nor function is still refused', () => {
-    assert.throws(
-      () => arbor({ disableRequestLogging: 'yes' as unknown as boolean }),
-      { code: 'FST_ERR_INIT_OPTS_INVALID' },
-    )
+    assert.throws(() => arbor({ disableRequestLogging: 'yes' as unknown as boolean }), {
+      code: 'FST_ERR_INIT_OPTS_INVALID',
+    })
   })
 })
