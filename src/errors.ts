@@ -267,6 +267,11 @@ export const errorCodes = {
     TypeError,
   ),
 
+  FST_ERR_LOG_INVALID_DESTINATION: define(
+    'FST_ERR_LOG_INVALID_DESTINATION',
+    'Cannot specify both logger.stream and logger.file options',
+  ),
+
   FST_ERR_LOG_INVALID_LOGGER_INSTANCE: define(
     'FST_ERR_LOG_INVALID_LOGGER_INSTANCE',
     'loggerInstance only accepts a logger instance.',

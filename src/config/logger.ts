@@ -118,10 +118,13 @@ function isLogger(value: unknown): value is ArborLogger {
   throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(missing.join(','))
 }
 
-/** The `logger` option: `true`, pino options (with arbor's `stream` and `pretty`), or a logger. */
+/**
+ * The `logger` option: `true`, pino options (with Fastify's `stream` or `file`, where the lines
+ * go, and arbor's `pretty`), or (Fastify 4 line) a logger.
+ */
 export type LoggerOption =
   | boolean
-  | (LoggerOptions & { stream?: LogStream; pretty?: boolean })
+  | (LoggerOptions & { stream?: LogStream; file?: string; pretty?: boolean })
   | ArborLogger
 
 /**
@@ -147,13 +150,16 @@ export function createLogger(
   if (loggerInstance) throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER_INSTANCE()
   if (logger === true)
     return createPino({ serializers: defaultSerializers(line) }, undefined, undefined)
-  const { stream, pretty, ...rest } = logger as Exclude<LoggerOption, boolean | ArborLogger>
+  const { stream, file, pretty, ...rest } = logger as Exclude<LoggerOption, boolean | ArborLogger>
+  if (stream && file) throw new errorCodes.FST_ERR_LOG_INVALID_DESTINATION()
   const options: LoggerOptions = {
     ...rest,
     serializers: { ...defaultSerializers(line), ...rest.serializers },
   }
+  // `file`: pino's own file destination, as Fastify opens it
+  const destination = file ? (requireLazily('pino') as typeof pinoType).destination(file) : stream
   // JSON, or human-readable lines at a developer's terminal (config/pretty-logs.ts)
-  return createPino(options, stream, pretty)
+  return createPino(options, destination, pretty)
 }
 
 // pino keeps a logger's serializers under this registered symbol, the same in every copy of pino

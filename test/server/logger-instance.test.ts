@@ -1,7 +1,11 @@
 // The `loggerInstance` factory option (Fastify 5, in every line), the checks Fastify 5 makes on
 // `logger` and `loggerInstance`, and what the default request serializer logs.
 import assert from 'node:assert/strict'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, test } from 'node:test'
+import { setTimeout as sleep } from 'node:timers/promises'
 import pino from 'pino'
 import arbor from '../../src/index.ts'
 import type { ArborLogger } from '../../src/types/logger.ts'
@@ -131,5 +135,31 @@ describe('loggerInstance', () => {
       lines.map((l) => l.msg),
       ['hello'],
     )
+  })
+})
+
+describe('logger options: where the lines go', () => {
+  test('logger.file writes the lines to that file', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'arbor-log-'))
+    t.after(() => rmSync(dir, { recursive: true, force: true }))
+    const file = join(dir, 'app.log')
+    const app = arbor({ logger: { level: 'info', file } })
+    t.after(() => app.close())
+    app.get('/', async () => 'ok')
+    await app.inject('/')
+    const read = () => (existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n') : [])
+    // pino's file destination writes asynchronously
+    for (let i = 0; i < 100 && read().length < 2; i++) await sleep(20)
+    assert.deepEqual(
+      read().map((l) => (JSON.parse(l) as Line).msg),
+      ['incoming request', 'request completed'],
+    )
+  })
+
+  test('both logger.stream and logger.file: FST_ERR_LOG_INVALID_DESTINATION', () => {
+    assert.throws(() => arbor({ logger: { stream: { write() {} }, file: '/tmp/x.log' } }), {
+      code: 'FST_ERR_LOG_INVALID_DESTINATION',
+      message: 'Cannot specify both logger.stream and logger.file options',
+    })
   })
 })
