@@ -50,8 +50,8 @@ export interface ArborOptions {
    */
   fastifyLine?: FastifyLineNumber
   /**
-   * `true`, or pino options (plus `stream`, where lines are written, and `pretty`: human-readable
-   * lines instead of JSON, by default at a terminal outside production). In the Fastify 4 line
+   * `true`, or pino options (plus `stream` or `file`, where lines are written, and `pretty`:
+   * human-readable lines instead of JSON, by default at a terminal outside production). In the Fastify 4 line
    * it also takes a ready-made logger; the Fastify 5 line refuses one here
    * (FST_ERR_LOG_INVALID_LOGGER_CONFIG): give it as `loggerInstance`.
    */
@@ -314,7 +314,7 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     throw new errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof bucket)
   }
   const router = resolveRouterOptions(options, config, line)
-  const requestLogging =
+  const disableRequestLines =
     typeof disableRequestLogging === 'function'
       ? disableRequestLogging
       : config.disableRequestLogging === true
@@ -333,8 +333,8 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     requestIdHeader: config.requestIdHeader,
     requestIdLogLabel: config.requestIdLogLabel,
     genReqId: options.genReqId,
-    disableRequestLogging: requestLogging,
-    disableErrorLogging: line.disableRequestLoggingCoversErrors ? requestLogging : false,
+    disableRequestLogging: disableRequestLines,
+    disableErrorLogging: line.disableRequestLoggingCoversErrors ? disableRequestLines : false,
     connectionTimeout: config.connectionTimeout,
     keepAliveTimeout: config.keepAliveTimeout,
     requestTimeout: config.requestTimeout,
