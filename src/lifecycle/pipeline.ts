@@ -57,9 +57,13 @@ export function startRequest(
   const request = new route.Request(id, params, req, query, log, route)
   const reply = new route.Reply(res, request, log, route)
   const disable = app.options.disableRequestLogging
-  const logRequests =
-    log.level !== 'silent' && (disable === false || !requestLogDisabled(disable, request))
-  if (logRequests) log.info({ req: request }, 'incoming request')
+  const logging = log.level !== 'silent'
+  if (logging && (disable === false || !requestLogDisabled(disable, request))) {
+    log.info({ req: request }, 'incoming request')
+  }
+  // A disableRequestLogging function is asked again when the response ends, as Fastify 5 asks
+  // it at each line (completion.ts).
+  const logRequests = logging && disable !== true
   if (logRequests || route.onResponse !== null || route.onRequestAbort !== null) {
     watchResponse(request, reply, logRequests)
   }

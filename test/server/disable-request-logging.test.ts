@@ -52,6 +52,25 @@ describe('disableRequestLogging as a function', () => {
     assert.ok(seen.length > 0 && seen.every((q) => q === true))
   })
 
+  test('it is asked at each line: a request marked quiet by an onRequest hook logs its incoming line only', async (t) => {
+    const { lines, stream } = captureLogs<Line>()
+    const app = arbor({
+      logger: { level: 'info', stream },
+      disableRequestLogging: (request) => (request as ArborRequest & { quiet: boolean }).quiet,
+    })
+    t.after(() => app.close())
+    app.decorateRequest('quiet', false)
+    app.addHook('onRequest', async (request) => {
+      ;(request as ArborRequest & { quiet: boolean }).quiet = true
+    })
+    app.get('/', async () => 'ok')
+    await app.inject('/')
+    assert.deepEqual(
+      lines.map((l) => l.msg),
+      ['incoming request'],
+    )
+  })
+
   test('a request answered by frameworkErrors (bad URL) is logged unless the function says no', async (t) => {
     const { lines, stream } = captureLogs<Line>()
     const app = arbor({
