@@ -21,13 +21,13 @@ import {
   fastifyLines,
 } from './fastify-lines.ts'
 import { validateConfig } from './initial-config.ts'
+import type { LoggerOption } from './logger.ts'
 import {
   checkRouterOptions,
   type RouterOptions,
   resolveRouterOptions,
   routerOptionsForConfig,
 } from './router-options.ts'
-import type { LoggerOption } from './logger.ts'
 
 /** Options of the Ajv-based default validator (spec "Validator compiler" 2). */
 export interface AjvFactoryOptions {
