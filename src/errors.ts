@@ -267,6 +267,39 @@ export const errorCodes = {
     TypeError,
   ),
 
+  FST_ERR_LOG_INVALID_DESTINATION: define(
+    'FST_ERR_LOG_INVALID_DESTINATION',
+    'Cannot specify both logger.stream and logger.file options',
+  ),
+
+  FST_ERR_LOG_INVALID_LOGGER_INSTANCE: define(
+    'FST_ERR_LOG_INVALID_LOGGER_INSTANCE',
+    'loggerInstance only accepts a logger instance.',
+    500,
+    TypeError,
+  ),
+
+  FST_ERR_LOG_INVALID_LOGGER_CONFIG: define(
+    'FST_ERR_LOG_INVALID_LOGGER_CONFIG',
+    'logger options only accepts a configuration object.',
+    500,
+    TypeError,
+  ),
+
+  FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: define(
+    'FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED',
+    'You cannot provide both logger and loggerInstance. Please provide only one.',
+    500,
+    TypeError,
+  ),
+
+  FST_ERR_ROUTE_LOG_LEVEL_INVALID: define(
+    'FST_ERR_ROUTE_LOG_LEVEL_INVALID',
+    "Log level for '%s:%s' route must be a valid logger level. Received: '%s'",
+    500,
+    TypeError,
+  ),
+
   FST_ERR_REP_INVALID_PAYLOAD_TYPE: define(
     'FST_ERR_REP_INVALID_PAYLOAD_TYPE',
     "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.",

@@ -68,6 +68,15 @@ export interface FastifyLine {
   readonly builtinDecorators: boolean
   /** setErrorHandler called twice in one scope warns FSTWRN004 (5) */
   readonly errorHandlerOverrideWarning: boolean
+  /** the `logger` option takes a ready-made logger (4.25) or only options (5: `loggerInstance`) */
+  readonly loggerOptionTakesInstance: boolean
+  /** the default `req` log serializer names the Host header `hostname` (4.25) or `host` (5) */
+  readonly requestLogHostKey: 'hostname' | 'host'
+  /**
+   * `disableRequestLogging` also silences the default 404 handler's line and the default error
+   * handler's and stream errors' lines (5), or only `incoming request` / `request completed` (4.25)
+   */
+  readonly disableRequestLoggingCoversErrors: boolean
 }
 
 /** The rows of the table, by line. */
@@ -89,6 +98,9 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     hookTimeoutNamesHook: false,
     builtinDecorators: false,
     errorHandlerOverrideWarning: false,
+    loggerOptionTakesInstance: true,
+    requestLogHostKey: 'hostname',
+    disableRequestLoggingCoversErrors: false,
   },
   5: {
     major: 5,
@@ -107,6 +119,9 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     hookTimeoutNamesHook: true,
     builtinDecorators: true,
     errorHandlerOverrideWarning: true,
+    loggerOptionTakesInstance: false,
+    requestLogHostKey: 'host',
+    disableRequestLoggingCoversErrors: true,
   },
 }
 

@@ -2,7 +2,6 @@ import type { ServerOptions as HttpServerOptions, IncomingMessage, Server } from
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import type { Socket } from 'node:net'
 import { parse as parseQuerystring } from 'fast-querystring'
-import type { Logger, LoggerOptions } from 'pino'
 import { errorCodes } from '../errors.ts'
 import type { PoisoningAction } from '../types/content.ts'
 import type {
@@ -11,6 +10,7 @@ import type {
   ArborRequest,
   ChildLoggerFactory,
 } from '../types/instance.ts'
+import type { ArborLogger } from '../types/logger.ts'
 import type { ConstraintStrategy, TrustProxy } from '../types/routing.ts'
 import type { SchemaControllerOptions, SchemaErrorFormatter } from '../types/schema.ts'
 import type { InitialConfig } from '../types/server.ts'
@@ -21,6 +21,7 @@ import {
   fastifyLines,
 } from './fastify-lines.ts'
 import { validateConfig } from './initial-config.ts'
+import type { LoggerOption } from './logger.ts'
 import {
   checkRouterOptions,
   type RouterOptions,
@@ -34,6 +35,9 @@ export interface AjvFactoryOptions {
   plugins?: Array<unknown>
 }
 
+/** `disableRequestLogging`: always, never, or decided per request. */
+export type DisableRequestLogging = boolean | ((request: ArborRequest) => boolean)
+
 /** The request handler a `serverFactory` must call for every request. */
 export type ServerHandler = (req: IncomingMessage, res: import('node:http').ServerResponse) => void
 
@@ -46,13 +50,19 @@ export interface ArborOptions {
    */
   fastifyLine?: FastifyLineNumber
   /**
-   * `true`, pino options (plus `stream`, where lines are written, and `pretty`: human-readable
-   * lines instead of JSON, by default at a terminal outside production), or a pino logger
+   * `true`, or pino options (plus `stream` or `file`, where lines are written, and `pretty`:
+   * human-readable lines instead of JSON, by default at a terminal outside production). In the Fastify 4 line
+   * it also takes a ready-made logger; the Fastify 5 line refuses one here
+   * (FST_ERR_LOG_INVALID_LOGGER_CONFIG): give it as `loggerInstance`.
    */
-  logger?:
-    | boolean
-    | (LoggerOptions & { stream?: { write(msg: string): void }; pretty?: boolean })
-    | Logger
+  logger?: LoggerOption
+  /**
+   * A ready-made pino (or pino-compatible) logger for the application, in every line. Not with
+   * `logger` (FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED); options here are refused
+   * (FST_ERR_LOG_INVALID_LOGGER_INSTANCE).
+   * @example arbor({ loggerInstance: pino({ level: 'warn' }) })
+   */
+  loggerInstance?: ArborLogger
   bodyLimit?: number
   caseSensitive?: boolean
   ignoreTrailingSlash?: boolean
@@ -65,7 +75,12 @@ export interface ArborOptions {
   requestIdHeader?: string | boolean
   requestIdLogLabel?: string
   genReqId?: (req: IncomingMessage) => string
-  disableRequestLogging?: boolean
+  /**
+   * Silences the `incoming request` and `request completed` lines (in the Fastify 5 line also
+   * the default 404 and error handlers' lines): `true`, or per request a function returning true
+   * @example arbor({ logger: true, disableRequestLogging: (request) => request.url === '/health' })
+   */
+  disableRequestLogging?: DisableRequestLogging
   connectionTimeout?: number
   keepAliveTimeout?: number
   requestTimeout?: number
@@ -136,6 +151,7 @@ export interface ResolvedOptions {
   /** the row of the line table (config/fastify-lines.ts) this app follows */
   line: FastifyLine
   logger: ArborOptions['logger']
+  loggerInstance: unknown
   bodyLimit: number
   caseSensitive: boolean
   ignoreTrailingSlash: boolean
@@ -147,7 +163,12 @@ export interface ResolvedOptions {
   requestIdHeader: string | false
   requestIdLogLabel: string
   genReqId: ((req: IncomingMessage) => string) | undefined
-  disableRequestLogging: boolean
+  disableRequestLogging: DisableRequestLogging
+  /**
+   * what silences the default 404 and error handlers' lines and stream errors' lines:
+   * `disableRequestLogging` in the Fastify 5 line, nothing (`false`) in the Fastify 4 line
+   */
+  disableErrorLogging: DisableRequestLogging
   connectionTimeout: number
   keepAliveTimeout: number
   requestTimeout: number
@@ -253,6 +274,8 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     throw new errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR(typeof ajv.plugins)
   }
   const header = options.requestIdHeader
+  // A function (Fastify 5) is kept aside: the configuration schema is Fastify 4.25's (a boolean).
+  const disableRequestLogging = options.disableRequestLogging
   const config = validateConfig({
     ...options,
     // Fastify's reading before its schema: falsy timeouts are the defaults, the header lower-cased
@@ -270,7 +293,8 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
             : line.requestIdHeaderDefault,
     routerOptions: routerOptionsForConfig(options, line),
     requestIdLogLabel: options.requestIdLogLabel || 'reqId',
-    disableRequestLogging: options.disableRequestLogging || false,
+    disableRequestLogging:
+      typeof disableRequestLogging === 'function' ? false : disableRequestLogging || false,
   })
   // Stricter than Fastify (any string): an unknown action would silently act as 'error'.
   for (const name of ['onProtoPoisoning', 'onConstructorPoisoning'] as const) {
@@ -290,9 +314,14 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     throw new errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof bucket)
   }
   const router = resolveRouterOptions(options, config, line)
+  const disableRequestLines =
+    typeof disableRequestLogging === 'function'
+      ? disableRequestLogging
+      : config.disableRequestLogging === true
   return {
     line,
     logger: options.logger ?? false,
+    loggerInstance: options.loggerInstance,
     bodyLimit: config.bodyLimit,
     caseSensitive: router.caseSensitive,
     ignoreTrailingSlash: router.ignoreTrailingSlash,
@@ -304,7 +333,8 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     requestIdHeader: config.requestIdHeader,
     requestIdLogLabel: config.requestIdLogLabel,
     genReqId: options.genReqId,
-    disableRequestLogging: config.disableRequestLogging,
+    disableRequestLogging: disableRequestLines,
+    disableErrorLogging: line.disableRequestLoggingCoversErrors ? disableRequestLines : false,
     connectionTimeout: config.connectionTimeout,
     keepAliveTimeout: config.keepAliveTimeout,
     requestTimeout: config.requestTimeout,
@@ -332,7 +362,10 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     clientErrorHandler: options.clientErrorHandler,
     frameworkErrors: options.frameworkErrors,
     given: options,
-    initialConfig: config,
+    initialConfig:
+      typeof disableRequestLogging === 'function'
+        ? Object.freeze({ ...config, disableRequestLogging })
+        : config,
     schemaController: options.schemaController,
     serializerOpts: options.serializerOpts,
     childLoggerFactory: options.childLoggerFactory,

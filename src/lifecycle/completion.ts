@@ -1,5 +1,6 @@
 import type { RoutedReply as Reply, RoutedRequest as Request } from '../request/route-context.ts'
 import { runObserverHooks } from './hook-runner.ts'
+import { requestLogDisabled } from './request-logging.ts'
 
 /**
  * Watches the response for its end: `finish` (the response is complete) runs the onResponse
@@ -26,7 +27,7 @@ export function watchResponse(request: Request, reply: Reply, logRequests: boole
 function onResponseFinished(request: Request, reply: Reply, logRequests: boolean): void {
   const route = reply.route
   const done = () => {
-    if (logRequests) {
+    if (logRequests && !requestLogDisabled(route.app.options.disableRequestLogging, request)) {
       reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed')
     }
   }
@@ -48,7 +49,11 @@ function onResponseAborted(request: Request, reply: Reply, logRequests: boolean)
   if (route.onRequestAbort !== null) {
     runObserverHooks(route.onRequestAbort, request, null, undefined, false)
   }
-  if (logRequests && !reply.raw.headersSent) {
+  if (
+    logRequests &&
+    !reply.raw.headersSent &&
+    !requestLogDisabled(route.app.options.disableRequestLogging, request)
+  ) {
     reply.log.info({ res: reply }, 'request aborted by the client')
   }
 }

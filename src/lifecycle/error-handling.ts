@@ -4,6 +4,7 @@ import type { RoutedReply as Reply } from '../request/route-context.ts'
 import { selectSerializer } from '../schema/serialization.ts'
 import type { ArborErrorLike, ErrorHandler } from '../types/instance.ts'
 import { runObserverHooks } from './hook-runner.ts'
+import { logsRequestErrors } from './request-logging.ts'
 import { sendResult, warnAlreadySent } from './send-result.ts'
 import { settleThenable } from './thenable.ts'
 import { write } from './write.ts'
@@ -92,10 +93,10 @@ function defaultErrorHandler(error: unknown, reply: Reply): void {
   if (fields.headers !== undefined && typeof fields.headers === 'object' && fields.headers !== null)
     reply.headers(fields.headers)
   reply.code(errorStatus(reply, fields))
-  if (reply.statusCode < 500) {
-    reply.log.info({ res: reply, err: failure }, fields.message)
-  } else {
-    reply.log.error({ req: reply.request, res: reply, err: failure }, fields.message)
+  // In the Fastify 5 line, disableRequestLogging silences this line too (request-logging.ts).
+  if (logsRequestErrors(reply)) {
+    if (reply.statusCode < 500) reply.log.info({ res: reply, err: failure }, fields.message)
+    else reply.log.error({ req: reply.request, res: reply, err: failure }, fields.message)
   }
   reply.nextErrorHandler = false
   if (!(failure instanceof Error)) {
@@ -155,7 +156,9 @@ function serializeError(reply: Reply, error: ArborErrorLike): string {
       })
     }
   } catch (err) {
-    reply.log.error({ err }, 'the response schema could not serialize an error')
+    if (logsRequestErrors(reply)) {
+      reply.log.error({ err }, 'the response schema could not serialize an error')
+    }
     reply.code(500)
     const failed = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(
       (err as Error).message,

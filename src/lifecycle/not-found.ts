@@ -10,6 +10,7 @@ import {
 } from '../request/route-context.ts'
 import { runRequestHooks } from './hook-runner.ts'
 import { runHandler, startRequest } from './pipeline.ts'
+import { logsRequestErrors, requestLogDisabled } from './request-logging.ts'
 
 /**
  * arbor's 404 answer, logged at info as Fastify does:
@@ -18,7 +19,7 @@ import { runHandler, startRequest } from './pipeline.ts'
 export function defaultNotFoundHandler(request: Request, reply: Reply): void {
   const { method, url } = request.raw
   const message = `Route ${method}:${url} not found`
-  request.log.info(message)
+  if (logsRequestErrors(reply)) request.log.info(message)
   reply.code(404).send({ message, error: 'Not Found', statusCode: 404 })
 }
 
@@ -130,7 +131,9 @@ function passToFrameworkErrors(
     : route.logger.child({ [app.options.requestIdLogLabel]: id })
   const request = new route.Request(id, {}, req, {}, log, route)
   const reply = new route.Reply(res, request, log, route)
-  if (!app.options.disableRequestLogging) log.info({ req: request }, 'incoming request')
+  if (!requestLogDisabled(app.options.disableRequestLogging, request)) {
+    log.info({ req: request }, 'incoming request')
+  }
   handler(error, request as never, reply as never)
 }
 

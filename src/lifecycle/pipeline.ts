@@ -13,6 +13,7 @@ import { parseBody } from './body-reader.ts'
 import { watchResponse } from './completion.ts'
 import { sendFailure } from './error-handling.ts'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from './hook-runner.ts'
+import { requestLogDisabled } from './request-logging.ts'
 import { sendResult } from './send-result.ts'
 import { settleThenable } from './thenable.ts'
 
@@ -55,8 +56,14 @@ export function startRequest(
         : route.logger.child({ [app.options.requestIdLogLabel]: id })
   const request = new route.Request(id, params, req, query, log, route)
   const reply = new route.Reply(res, request, log, route)
-  const logRequests = !app.options.disableRequestLogging && log.level !== 'silent'
-  if (logRequests) log.info({ req: request }, 'incoming request')
+  const disable = app.options.disableRequestLogging
+  const logging = log.level !== 'silent'
+  if (logging && (disable === false || !requestLogDisabled(disable, request))) {
+    log.info({ req: request }, 'incoming request')
+  }
+  // A disableRequestLogging function is asked again when the response ends, as Fastify 5 asks
+  // it at each line (completion.ts).
+  const logRequests = logging && disable !== true
   if (logRequests || route.onResponse !== null || route.onRequestAbort !== null) {
     watchResponse(request, reply, logRequests)
   }

@@ -6,6 +6,7 @@ import type {
   ReadableStreamReadResult,
 } from 'node:stream/web'
 import type { RoutedReply as Reply } from '../request/route-context.ts'
+import { logsRequestErrors, requestLogDisabled } from './request-logging.ts'
 import { endWithTrailers } from './trailers.ts'
 import { type WriteFailure, writeHead } from './write-head.ts'
 
@@ -207,10 +208,10 @@ function cutResponse(reply: Reply, err: Error): void {
 
 export function logStreamError(reply: Reply, err: Error): void {
   if ((err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') {
-    if (!reply.route.app.options.disableRequestLogging) {
+    if (!requestLogDisabled(reply.route.app.options.disableRequestLogging, reply.request)) {
       reply.log.info({ res: reply }, 'stream closed prematurely')
     }
-  } else {
+  } else if (logsRequestErrors(reply)) {
     reply.log.warn({ err }, 'response terminated with an error with headers already sent')
   }
 }

@@ -1,5 +1,6 @@
 import type { RoutedReply as Reply } from '../request/route-context.ts'
 import { forgetStartedResponse } from './last-response.ts'
+import { logsRequestErrors } from './request-logging.ts'
 
 /** Where a write that cannot go out (a payload of the wrong type, a stream error) is sent. */
 export type WriteFailure = (reply: Reply, err: Error) => void
@@ -22,7 +23,8 @@ export function writeHead(reply: Reply, statusCode: number, fail: WriteFailure |
       fail(reply, err as Error)
       return false
     }
-    if (!reply.route.app.options.disableRequestLogging) {
+    // Fastify 5's writeHeadError line: disableRequestLogging silences it in that line only
+    if (logsRequestErrors(reply)) {
       reply.log.warn({ req: reply.request, res: reply, err }, (err as Error).message)
     }
     const length = reply.outHeaders['content-length']

@@ -1,5 +1,5 @@
 import type Router from 'find-my-way'
-import { defaultChildLoggerFactory } from '../config/logger.ts'
+import { assertRouteLogLevel, defaultChildLoggerFactory } from '../config/logger.ts'
 import { FSTDEP007, FSTDEP008 } from '../config/warnings.ts'
 import { checkHook } from '../context/hooks.ts'
 import { replySerializerOf } from '../context/reply-serializer-methods.ts'
@@ -138,6 +138,7 @@ function addPrefixedRoute(route: PendingRoute, path: string, prefixing: boolean)
   options.path = url
   options.routePath = path
   options.prefix = state.prefix
+  assertRouteLogLevel(options.logLevel, options.method, url, state.logger)
   if (!prefixing) runOnRoute(state, options)
   const finalUrl = options.url ?? url
   const constraints = routeConstraints(options)
@@ -268,7 +269,8 @@ export function buildRoute(route: RouteContext): void {
 function resolveLogger(route: RouteContext, state: ContextState): void {
   const options = route.options
   const loggerOptions: ChildLoggerOptions = {}
-  if (options.logLevel !== undefined) loggerOptions.level = options.logLevel
+  // null and '' leave the context's level, as Fastify 5 reads them
+  if (options.logLevel != null && options.logLevel !== '') loggerOptions.level = options.logLevel
   const serializers =
     options.logSerializers === undefined
       ? state.logSerializers

@@ -70,7 +70,7 @@ installThenable(Arbor.prototype)
  */
 export function arbor(options?: ArborOptions): ArborInstance {
   const resolved = resolveOptions(options)
-  const logger = createLogger(resolved.logger)
+  const logger = createLogger(resolved.logger, resolved.loggerInstance, resolved.line)
   const instance = new Arbor() as ArborInstance
   const root = {
     options: resolved,

@@ -20,8 +20,10 @@ export function inject(
   options: InjectOptions | string | undefined,
   callback: InjectCallback | undefined,
 ): Chain | Promise<InjectResponse> | undefined {
-  // A request that cannot start (a child logger factory that returns no logger) fails that
-  // injection with its error instead of throwing where nobody catches it.
+  // On a started app the request is dispatched within `inject()`, so a request that cannot
+  // start (a child logger factory that returns no logger, FST_ERR_LOG_INVALID_LOGGER) throws
+  // from it, as in Fastify (a chain rejects). Dispatched later, after ready, nobody would catch
+  // the throw: that injection fails with the error instead.
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     try {
       dispatch(root, req, res)
@@ -37,8 +39,9 @@ export function inject(
       callback(error)
       return undefined
     }
-    if (callback === undefined) return lightMyRequest(handle as never, options as InjectOptions)
-    lightMyRequest(handle as never, options as InjectOptions, callback as never)
+    const started = (req: IncomingMessage, res: ServerResponse) => dispatch(root, req, res)
+    if (callback === undefined) return lightMyRequest(started as never, options as InjectOptions)
+    lightMyRequest(started as never, options as InjectOptions, callback as never)
     return undefined
   }
   if (callback !== undefined) {

@@ -52,7 +52,8 @@ export interface InitialConfig {
   readonly https?: boolean | { readonly allowHTTP1: boolean }
   readonly ignoreTrailingSlash: boolean
   readonly ignoreDuplicateSlashes: boolean
-  readonly disableRequestLogging: boolean
+  /** a function given as `disableRequestLogging` is shown as it is, as Fastify 5 does */
+  readonly disableRequestLogging: boolean | ((request: never) => boolean)
   readonly jsonShorthand: boolean
   readonly maxParamLength: number
   readonly onProtoPoisoning: string

@@ -125,6 +125,26 @@ describe('childLoggerFactory', () => {
     assert.equal(await (await fetch(`${address}/fine`)).text(), 'fine')
   })
 
+  test('on a started app, inject() throws FST_ERR_LOG_INVALID_LOGGER itself (a chain rejects); HTTP answers 500', async (t) => {
+    const app = arbor()
+    t.after(() => app.close())
+    app.setChildLoggerFactory(() => undefined as unknown as ArborLogger)
+    app.get('/', async () => 'never')
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    let called = false
+    assert.throws(
+      () =>
+        app.inject('/', () => {
+          called = true
+        }),
+      { code: 'FST_ERR_LOG_INVALID_LOGGER' },
+    )
+    await assert.rejects(app.inject('/'), { code: 'FST_ERR_LOG_INVALID_LOGGER' })
+    assert.equal(called, false)
+    // the process keeps serving: the same failure over the network is that request's 500
+    assert.equal((await fetch(address)).status, 500)
+  })
+
   test('setChildLoggerFactory after ready: FST_ERR_INSTANCE_ALREADY_LISTENING', async (t) => {
     const app = arbor()
     t.after(() => app.close())

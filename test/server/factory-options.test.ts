@@ -186,7 +186,7 @@ describe('the factory', () => {
     assert.equal(lines[0]?.extra, 1)
   })
 
-  test('logger: a pino-compatible logger instance is used as is', async (t) => {
+  test('logger (Fastify 4 line): a pino-compatible logger instance gets the app’s and the requests’ lines', async (t) => {
     const calls: { level: string; args: unknown[] }[] = []
     const makeLogger = (bindings: Record<string, unknown>): Record<string, unknown> => {
       const record =
