@@ -5,6 +5,8 @@
 // `arbor/fastify4` and `arbor/fastify5` entries) and each row is read when the app or a route
 // is built, never per request. docs/fastify-lines.md is this table in prose, with its tests.
 
+import type { MethodBody } from './http-methods.ts'
+
 /** The Fastify major lines an application can follow. */
 export type FastifyLineNumber = 4 | 5
 
@@ -49,6 +51,7 @@ export interface FastifyLine {
    * content-length (4.25), or is a plain response again, with its content-length (5)
    */
   readonly removedTrailersKeepChunked: boolean
+  /**
    * An async plugin that also takes `done`: warned about (FSTWRN002, 4.25) or refused with
    * FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER (5)
    */
@@ -67,6 +70,49 @@ export interface FastifyLine {
   readonly builtinDecorators: boolean
   /** setErrorHandler called twice in one scope warns FSTWRN004 (5) */
   readonly errorHandlerOverrideWarning: boolean
+  /**
+   * The methods routed without `addHttpMethod`, and how their bodies are read: Fastify 4.25's
+   * list (with the WebDAV methods, their bodies unread; DELETE and OPTIONS read when announced)
+   * plus `QUERY`, or Fastify 5's nine (TRACE without a body; DELETE and OPTIONS like POST)
+   */
+  readonly builtInMethods: Readonly<Record<string, MethodBody>>
+}
+
+// Fastify 4.25.2's supportedMethods, in its order, and its handleRequest's body rules; QUERY
+// (RFC 10008) is a Fastify 5 addition, so the Fastify 4 line routes it too.
+const fastify4Methods: Readonly<Record<string, MethodBody>> = {
+  DELETE: 'announced',
+  GET: 'none',
+  HEAD: 'none',
+  PATCH: 'parsed',
+  POST: 'parsed',
+  PUT: 'parsed',
+  OPTIONS: 'announced',
+  PROPFIND: 'unread',
+  PROPPATCH: 'unread',
+  MKCOL: 'unread',
+  COPY: 'unread',
+  MOVE: 'unread',
+  LOCK: 'unread',
+  UNLOCK: 'unread',
+  TRACE: 'parsed',
+  SEARCH: 'parsed',
+  REPORT: 'unread',
+  MKCALENDAR: 'unread',
+  QUERY: 'required',
+}
+
+// Fastify 5's bodyless methods, then those with a body, as its supportedMethods lists them.
+const fastify5Methods: Readonly<Record<string, MethodBody>> = {
+  GET: 'none',
+  HEAD: 'none',
+  TRACE: 'none',
+  DELETE: 'parsed',
+  OPTIONS: 'parsed',
+  PATCH: 'parsed',
+  PUT: 'parsed',
+  POST: 'parsed',
+  QUERY: 'required',
 }
 
 /** The rows of the table, by line. */
@@ -88,6 +134,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     hookTimeoutNamesHook: false,
     builtinDecorators: false,
     errorHandlerOverrideWarning: false,
+    builtInMethods: fastify4Methods,
   },
   5: {
     major: 5,
@@ -106,6 +153,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     hookTimeoutNamesHook: true,
     builtinDecorators: true,
     errorHandlerOverrideWarning: true,
+    builtInMethods: fastify5Methods,
   },
 }
 
