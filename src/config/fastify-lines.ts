@@ -76,6 +76,11 @@ export interface FastifyLine {
    * plus `QUERY`, or Fastify 5's nine (TRACE without a body; DELETE and OPTIONS like POST)
    */
   readonly builtInMethods: Readonly<Record<string, MethodBody>>
+  /**
+   * A HEAD route added after a GET route of the same path replaces the HEAD route exposed for
+   * the GET (4.25), or is refused with FST_ERR_DUPLICATED_ROUTE (5: declare it before the GET)
+   */
+  readonly replaceExposedHead: boolean
 }
 
 // Fastify 4.25.2's supportedMethods, in its order, and its handleRequest's body rules; QUERY
@@ -135,6 +140,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     builtinDecorators: false,
     errorHandlerOverrideWarning: false,
     builtInMethods: fastify4Methods,
+    replaceExposedHead: true,
   },
   5: {
     major: 5,
@@ -154,6 +160,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     builtinDecorators: true,
     errorHandlerOverrideWarning: true,
     builtInMethods: fastify5Methods,
+    replaceExposedHead: false,
   },
 }
 

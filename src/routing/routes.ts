@@ -145,9 +145,15 @@ function addPrefixedRoute(route: PendingRoute, path: string, prefixing: boolean)
     if (state.root.methods.bodyOf(method) === 'none' && options.schema?.body !== undefined) {
       throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, finalUrl)
     }
-    // A HEAD route written by the application replaces the one arbor derived from a GET.
-    if (method === 'HEAD' && (headHandler?.store as RouteContext | undefined)?.autoHead) {
-      unregister(state, headHandler!.store as RouteContext, constraints)
+    const exposed = method === 'HEAD' ? (headHandler?.store as RouteContext | undefined) : undefined
+    if (exposed?.autoHead) {
+      // A HEAD route of the application after a GET of the same path: in the Fastify 4 line
+      // it replaces the HEAD route exposed for the GET (line row `replaceExposedHead`); one of
+      // the same shape under other parameter names is a duplicate in every line.
+      if (!state.root.options.line.replaceExposedHead || exposed.url !== finalUrl) {
+        throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(method, finalUrl)
+      }
+      unregister(state, exposed, constraints)
     }
     const route = register(state, method, finalUrl, { ...options }, constraints, false)
     // Line row prefixRouteUrlWithoutSlash: Fastify 5 reports the `/prefix/` twin as `/prefix`.
