@@ -439,6 +439,16 @@ export const errorCodes = {
     'Invalid path for "%s:%s" route: %s',
   ),
   FST_ERR_ROUTE_PATH_EMPTY: define('FST_ERR_ROUTE_PATH_EMPTY', 'The path could not be empty'),
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: define(
+    'FST_ERR_ROUTE_MISSING_CONTENT_TYPE',
+    "Method '%s' must provide a 'Content-Type' header.",
+    400,
+  ),
+  FST_ERR_ROUTE_MISSING_CONTENT: define(
+    'FST_ERR_ROUTE_MISSING_CONTENT',
+    "Method '%s' must provide a request body.",
+    400,
+  ),
   FST_ERR_ROUTE_REWRITE_NOT_STR: define(
     'FST_ERR_ROUTE_REWRITE_NOT_STR',
     'Rewrite url for "%s" needs to be of type "string" but received "%s"',

@@ -20,6 +20,7 @@ export type {
   RouteDescription,
 } from './types/inspect.ts'
 export type {
+  AddHttpMethodOptions,
   ArborErrorLike,
   ArborInstance,
   ArborInstanceWith,
@@ -42,6 +43,7 @@ export type {
   RouteHandler,
   RouteHooks,
   RouteOptions,
+  RouteShorthand,
   RouteTypesOf,
   ShorthandRouteOptions,
   StreamParser,

@@ -5,6 +5,8 @@
 // `arbor/fastify4` and `arbor/fastify5` entries) and each row is read when the app or a route
 // is built, never per request. docs/fastify-lines.md is this table in prose, with its tests.
 
+import type { MethodBody } from './http-methods.ts'
+
 /** The Fastify major lines an application can follow. */
 export type FastifyLineNumber = 4 | 5
 
@@ -77,6 +79,54 @@ export interface FastifyLine {
    * handler's and stream errors' lines (5), or only `incoming request` / `request completed` (4.25)
    */
   readonly disableRequestLoggingCoversErrors: boolean
+  /**
+   * The methods routed without `addHttpMethod`, and how their bodies are read: Fastify 4.25's
+   * list (with the WebDAV methods, their bodies unread; DELETE and OPTIONS read when announced)
+   * plus `QUERY`, or Fastify 5's nine (TRACE without a body; DELETE and OPTIONS like POST)
+   */
+  readonly builtInMethods: Readonly<Record<string, MethodBody>>
+  /**
+   * A HEAD route added after a GET route of the same path replaces the HEAD route exposed for
+   * the GET (4.25), or is refused with FST_ERR_DUPLICATED_ROUTE (5: declare it before the GET)
+   */
+  readonly replaceExposedHead: boolean
+}
+
+// Fastify 4.25.2's supportedMethods, in its order, and its handleRequest's body rules; QUERY
+// (RFC 10008) is a Fastify 5 addition, so the Fastify 4 line routes it too.
+const fastify4Methods: Readonly<Record<string, MethodBody>> = {
+  DELETE: 'announced',
+  GET: 'none',
+  HEAD: 'none',
+  PATCH: 'parsed',
+  POST: 'parsed',
+  PUT: 'parsed',
+  OPTIONS: 'announced',
+  PROPFIND: 'unread',
+  PROPPATCH: 'unread',
+  MKCOL: 'unread',
+  COPY: 'unread',
+  MOVE: 'unread',
+  LOCK: 'unread',
+  UNLOCK: 'unread',
+  TRACE: 'parsed',
+  SEARCH: 'parsed',
+  REPORT: 'unread',
+  MKCALENDAR: 'unread',
+  QUERY: 'required',
+}
+
+// Fastify 5's bodyless methods, then those with a body, as its supportedMethods lists them.
+const fastify5Methods: Readonly<Record<string, MethodBody>> = {
+  GET: 'none',
+  HEAD: 'none',
+  TRACE: 'none',
+  DELETE: 'parsed',
+  OPTIONS: 'parsed',
+  PATCH: 'parsed',
+  PUT: 'parsed',
+  POST: 'parsed',
+  QUERY: 'required',
 }
 
 /** The rows of the table, by line. */
@@ -101,6 +151,8 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     loggerOptionTakesInstance: true,
     requestLogHostKey: 'hostname',
     disableRequestLoggingCoversErrors: false,
+    builtInMethods: fastify4Methods,
+    replaceExposedHead: true,
   },
   5: {
     major: 5,
@@ -122,6 +174,8 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     loggerOptionTakesInstance: false,
     requestLogHostKey: 'host',
     disableRequestLoggingCoversErrors: true,
+    builtInMethods: fastify5Methods,
+    replaceExposedHead: false,
   },
 }
 

@@ -53,3 +53,15 @@ export function FSTDEP022(keys: string): void {
     'FSTDEP022',
   )
 }
+
+/**
+ * Fastify 5's FSTDEP025, as Fastify emits it: on every call (not once), under Fastify's own
+ * warning name, so a listener that checks `warning.name === 'FastifyDeprecation'` sees it.
+ */
+export function FSTDEP025(method: string): void {
+  process.emitWarning(
+    `Calling addHttpMethod for existing method "${method}" without { overrideExisting: true } is deprecated. In Fastify v6, this will throw an error.`,
+    'FastifyDeprecation',
+    'FSTDEP025',
+  )
+}

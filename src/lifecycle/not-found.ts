@@ -1,4 +1,5 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
+import { knownMethods } from '../config/http-methods.ts'
 import { isSilent } from '../config/logger.ts'
 import { queryParserOf } from '../config/options.ts'
 import { errorCodes } from '../errors.ts'
@@ -11,6 +12,7 @@ import {
 import { runRequestHooks } from './hook-runner.ts'
 import { runHandler, startRequest } from './pipeline.ts'
 import { logsRequestErrors, requestLogDisabled } from './request-logging.ts'
+import { answerUnknownMethod } from './unknown-method.ts'
 
 /**
  * arbor's 404 answer, logged at info as Fastify does:
@@ -47,6 +49,7 @@ function underPrefix(url: string, prefix: string): boolean {
 /** find-my-way's default route: runs the whole lifecycle with the not-found route. */
 export function routeNotFound(app: AppRuntime, req: IncomingMessage, res: ServerResponse): void {
   const route = notFoundRouteFor(app, req.url ?? '/')
+  if (!knownMethods.has(req.method!)) return answerUnknownMethod(route, req, res)
   startRequest(route, req, res, {}, parseQuery(app, req.url ?? '/'))
 }
 

@@ -21,12 +21,6 @@ import { settleThenable } from './thenable.ts'
 // routing → onRequest → preParsing → body parsing → preValidation → validation →
 // preHandler → handler → (reply) preSerialization → serialization → onSend → write → onResponse
 
-// Fastify 4.25.2 parses the bodies of these methods; other methods (GET, HEAD and the
-// WebDAV ones: PROPFIND, LOCK, REPORT, ...) reach the handler unparsed.
-const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'TRACE', 'SEARCH'])
-// ... and of these when the request names a content type and says it has a body.
-const optionalBodyMethods = new Set(['DELETE', 'OPTIONS'])
-
 /** find-my-way's handler for every route: builds request and reply and starts the chain. */
 export function handleRoute(
   this: unknown,
@@ -111,30 +105,39 @@ function afterPreParsing(err: unknown, request: Request, reply: Reply, payload: 
   readBody(request, reply, payload as Readable)
 }
 
-/** Which bodies are read: DESIGN.md "Divergences" 3, in Fastify 4.25.2's terms. */
+/**
+ * Which bodies are read: DESIGN.md "Divergences" 3, by how the app's line and `addHttpMethod`
+ * say the method's body is read (config/http-methods.ts `MethodBody`).
+ */
 function readBody(request: Request, reply: Reply, payload: Readable): void {
   const raw = request.raw
-  const method = raw.method ?? 'GET'
+  const route = reply.route
+  const mode = route.methodBody ?? route.app.methods.bodyOf(raw.method ?? 'GET')
   // Node builds `req.headers` lazily; a GET never needs it here.
-  const always = bodyMethods.has(method)
-  if (!always && !optionalBodyMethods.has(method)) return preValidation(request, reply)
+  if (mode === 'none' || mode === 'unread') return preValidation(request, reply)
   const headers = raw.headers
   const contentType = headers['content-type']
   const length = headers['content-length']
-  if (always) {
+  const chunked = headers['transfer-encoding'] !== undefined
+  if (mode === 'announced') {
+    // Fastify 4.25's DELETE and OPTIONS: parsed when they name a content type and announce a
+    // body, even an empty one (`Content-Length: 0` reaches the parser, as in Fastify)
+    if (contentType === undefined || (!chunked && length === undefined)) {
+      return preValidation(request, reply)
+    }
+  } else {
+    const empty = !chunked && (length === undefined || length === '0')
+    if (mode === 'required' && !route.isNotFound) {
+      // RFC 10008 section 2: a QUERY names its media type and carries the query (an unmatched
+      // URL still answers 404, as every other body does)
+      if (contentType === undefined) {
+        return sendError(reply, new errorCodes.FST_ERR_ROUTE_MISSING_CONTENT_TYPE(raw.method))
+      }
+      if (empty) return sendError(reply, new errorCodes.FST_ERR_ROUTE_MISSING_CONTENT(raw.method))
+    }
     // no content type and no body: nothing to parse
-    const empty =
-      headers['transfer-encoding'] === undefined && (length === undefined || length === '0')
     if (contentType === undefined && empty) return preValidation(request, reply)
-  } else if (
-    contentType === undefined ||
-    (headers['transfer-encoding'] === undefined && length === undefined)
-  ) {
-    // DELETE and OPTIONS: parsed when they name a content type and announce a body, even
-    // an empty one (`Content-Length: 0` reaches the parser, as in Fastify)
-    return preValidation(request, reply)
   }
-  const route = reply.route
   const parser = route.parsers.find(contentType ?? '')
   if (parser === null) {
     // An unmatched URL answers 404 whatever its body: the not-found handler runs unparsed.

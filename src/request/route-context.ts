@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import type { HttpMethods, MethodBody } from '../config/http-methods.ts'
 import type { ResolvedOptions } from '../config/options.ts'
 import type { ContentTypeParsers } from '../content/parsers.ts'
 import type { ResponseSerializers } from '../schema/serialization.ts'
@@ -35,6 +36,8 @@ export interface AppRuntime extends ReplyLifecycle {
   genReqId: (req: IncomingMessage) => string
   /** the not-found routes, longest prefix first */
   notFoundRoutes: RouteContext[]
+  /** the methods the application routes (its line's and `addHttpMethod`'s) */
+  methods: HttpMethods
 }
 
 /**
@@ -75,6 +78,11 @@ export class RouteContext {
   proxyTrust: ProxyTrust | null
   /** an automatic HEAD route, made from a GET route: a HEAD route of the application replaces it */
   autoHead = false
+  /**
+   * How its requests' bodies are read, resolved at ready from the route's method; null for a
+   * not-found route, which answers every method: the request's method decides then.
+   */
+  methodBody: MethodBody | null = null
 
   onRequest: BoundHook[] | null = null
   preParsing: BoundHook[] | null = null

@@ -2,13 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Instance, kState } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import type { RouteContext } from '../request/route-context.ts'
-import { supportedMethods } from '../types/http.ts'
 import type { FindRouteOptions, FoundRoute, RouteOptions } from '../types/instance.ts'
 import type { ConstraintStrategy } from '../types/routing.ts'
 import type { PrintRoutesOptions } from '../types/server.ts'
 import { printRoutes } from './print-routes.ts'
 import { routeRequest } from './route-request.ts'
 import { addRoute } from './routes.ts'
+import { shorthandMethods } from './shorthands.ts'
 
 /** The instance's route methods: `route`, the shorthands, `hasRoute`, `printRoutes`, constraints. */
 export const routeMethods = {
@@ -86,61 +86,5 @@ export const routeMethods = {
   withTypeProvider(this: Instance) {
     return this
   },
-  ...shorthandMethods(),
-}
-
-// The method shorthands (spec "shorthand route methods"): `(path, handler)`,
-// `(path, options, handler)` or `(path, options-with-handler)`.
-function shorthandMethods(): Record<string, Function> {
-  const table: Array<[name: string, method: string | string[]]> = [
-    ['get', 'GET'],
-    ['head', 'HEAD'],
-    ['post', 'POST'],
-    ['put', 'PUT'],
-    ['delete', 'DELETE'],
-    ['options', 'OPTIONS'],
-    ['patch', 'PATCH'],
-    ['all', [...supportedMethods]],
-  ]
-  const methods: Record<string, Function> = {}
-  for (const [name, method] of table) {
-    methods[name] = function (this: Instance, path: string, options: unknown, handler?: unknown) {
-      return shorthand(this, method, path, options, handler)
-    }
-  }
-  return methods
-}
-
-// Fastify's prepareRoute: options beside a handler must be a plain object; options alone
-// (no function) are route options that must then hold the handler.
-function shorthand(
-  instance: Instance,
-  method: string | string[],
-  url: string,
-  options: unknown,
-  handler: unknown,
-): Instance {
-  if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url)
-  let given = options as Record<string, unknown> | undefined | null
-  if (handler === undefined && typeof options === 'function') {
-    handler = options
-    given = {}
-  } else if (typeof handler === 'function') {
-    if (Object.prototype.toString.call(options) !== '[object Object]') {
-      throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), url)
-    }
-    if (given?.handler) {
-      if (typeof given.handler === 'function') {
-        throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), url)
-      }
-      throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(String(method), url)
-    }
-  }
-  return instance.route({
-    ...(typeof given === 'object' ? given : {}),
-    method,
-    url,
-    path: url,
-    handler: handler || given?.handler,
-  } as unknown as RouteOptions)
+  ...shorthandMethods,
 }

@@ -13,7 +13,6 @@ import { lowerCaseHeaderNames, partSchemas, responseEntries } from '../schema/no
 import { compileResponseSchemas } from '../schema/serialization.ts'
 import { buildFailureReason } from '../schema/validation.ts'
 import { type RequestHookName, requestHookNames } from '../types/hook-names.ts'
-import { supportedMethods } from '../types/http.ts'
 import type { RouteOptions } from '../types/instance.ts'
 import type { ChildLoggerOptions } from '../types/logger.ts'
 import type {
@@ -24,8 +23,6 @@ import type {
 } from '../types/schema.ts'
 import { headOnSend } from './head-route.ts'
 import { placeCompiled } from './lazy-compile.ts'
-
-const methodSet = new Set<string>(supportedMethods)
 
 /**
  * Registers a route in a context: checks its options, runs the context's onRoute hooks and
@@ -44,7 +41,7 @@ export function addRoute(state: ContextState, input: RouteOptions): void {
     throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID()
   }
   for (const method of methods) {
-    if (!methodSet.has(method.toUpperCase())) {
+    if (!root.methods.has(method.toUpperCase())) {
       throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(method, path)
     }
   }
@@ -145,12 +142,19 @@ function addPrefixedRoute(route: PendingRoute, path: string, prefixing: boolean)
   const headHandler = findHead(state, finalUrl, constraints)
   const methods = ([] as string[]).concat(options.method).map((m) => m.toUpperCase())
   for (const method of methods) {
-    if ((method === 'GET' || method === 'HEAD') && options.schema?.body !== undefined) {
+    // GET, HEAD and the methods without a body in the app's line (or by addHttpMethod)
+    if (state.root.methods.bodyOf(method) === 'none' && options.schema?.body !== undefined) {
       throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, finalUrl)
     }
-    // A HEAD route written by the application replaces the one arbor derived from a GET.
-    if (method === 'HEAD' && (headHandler?.store as RouteContext | undefined)?.autoHead) {
-      unregister(state, headHandler!.store as RouteContext, constraints)
+    const exposed = method === 'HEAD' ? (headHandler?.store as RouteContext | undefined) : undefined
+    if (exposed?.autoHead) {
+      // A HEAD route of the application after a GET of the same path: in the Fastify 4 line
+      // it replaces the HEAD route exposed for the GET (line row `replaceExposedHead`); one of
+      // the same shape under other parameter names is a duplicate in every line.
+      if (!state.root.options.line.replaceExposedHead || exposed.url !== finalUrl) {
+        throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(method, finalUrl)
+      }
+      unregister(state, exposed, constraints)
     }
     const route = register(state, method, finalUrl, { ...options }, constraints, false)
     // Line row prefixRouteUrlWithoutSlash: Fastify 5 reports the `/prefix/` twin as `/prefix`.
@@ -246,6 +250,8 @@ export function buildRoute(route: RouteContext): void {
   const options = route.options
   route.Request = state.Request
   route.Reply = state.Reply
+  // a not-found route answers every method: the request's decides (lifecycle/pipeline.ts)
+  route.methodBody = route.isNotFound ? null : route.app.methods.bodyOf(route.method)
   route.parsers = state.parsers
   route.schemaErrorFormatter = options.schemaErrorFormatter ?? state.schemaErrorFormatter
   route.replySerializer = replySerializerOf(state)

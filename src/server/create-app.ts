@@ -1,4 +1,5 @@
 import Router from 'find-my-way'
+import { HttpMethods } from '../config/http-methods.ts'
 import { createLogger, defaultChildLoggerFactory } from '../config/logger.ts'
 import { type ArborOptions, queryParserOf, resolveOptions } from '../config/options.ts'
 import { requestIdGenerator } from '../config/request-id.ts'
@@ -29,6 +30,7 @@ import { sendReply, serializePayload } from '../lifecycle/send.ts'
 import { Reply } from '../request/reply.ts'
 import { Request } from '../request/request.ts'
 import { routerConstraints } from '../routing/constraints.ts'
+import { httpMethodMethods } from '../routing/http-method-methods.ts'
 import { routeMeta } from '../routing/print-routes.ts'
 import { routeMethods } from '../routing/route-methods.ts'
 import { resolveController, SchemaSet } from '../schema/schema-set.ts'
@@ -54,6 +56,7 @@ installMethods(
   handlerMethods,
   parserMethods,
   routeMethods,
+  httpMethodMethods,
   serverMethods,
   inspectMethods,
   requestIdMethods,
@@ -87,6 +90,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     routes: [],
     notFoundRoutes: [],
     notFoundByPrefix: new Map(),
+    methods: new HttpMethods(resolved.line.builtInMethods),
     defaultErrorHandler: null,
     appHooks: { onReady: [], onListen: [], preClose: [], onClose: [] },
     // the lifecycle's reply functions, handed down to the request layer (docs/architecture.md)

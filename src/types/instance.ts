@@ -479,6 +479,30 @@ type ShorthandArgs<
 type DefaultGeneric = RouteGenericInterface
 
 /**
+ * A method shorthand that `addHttpMethod` adds. It returns the instance it is called on, with
+ * that instance's type (`ArborInstance` when type arguments are given explicitly).
+ * @example
+ * const app = arbor().addHttpMethod('PROPFIND')
+ * app.propfind('/files/*', async () => listing)
+ */
+export type RouteShorthand = <
+  G extends RouteGenericInterface = DefaultGeneric,
+  S extends RouteSchema = RouteSchema,
+  I extends ArborInstance = ArborInstance,
+>(
+  this: I,
+  ...args: ShorthandArgs<G, S, I>
+) => I
+
+/** What `addHttpMethod` takes besides the method. */
+export interface AddHttpMethodOptions {
+  /** Its request bodies are parsed (`false`: never read, and a body schema is refused). */
+  hasBody?: boolean
+  /** Changing a method that exists is meant: no FSTDEP025 warning. */
+  overrideExisting?: boolean
+}
+
+/**
  * An arbor application, or one encapsulation context of it. Every plugin gets its own
  * instance, created with its parent's instance as prototype (DESIGN.md "How encapsulation
  * works"): a decorator is a property, visible here and below, never above or beside.
@@ -588,9 +612,33 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
   patch<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
     ...args: ShorthandArgs<G, S, this>
   ): this
+  trace<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  /** An RFC 10008 `QUERY` route: its requests must carry a content type and content. */
+  query<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
+    ...args: ShorthandArgs<G, S, this>
+  ): this
+  /** One route for every method in `supportedMethods` when it is called. */
   all<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
     ...args: ShorthandArgs<G, S, this>
   ): this
+  /**
+   * The methods routes may declare: the app's Fastify line's built-ins (docs/fastify-lines.md,
+   * `builtInMethods`) and those `addHttpMethod` added. A new array on every read.
+   */
+  readonly supportedMethods: string[]
+  /**
+   * Routes one more method of the application (one node:http knows, upper-case) and adds its
+   * lower-case shorthand to this instance; the instance type returned has it.
+   * @example
+   * const app = arbor().addHttpMethod('LOCK', { hasBody: true })
+   * app.lock('/files/*', async (request) => lockFor(request.body))
+   */
+  addHttpMethod<M extends string>(
+    method: M,
+    options?: AddHttpMethodOptions,
+  ): this & { [K in Lowercase<M>]: RouteShorthand }
   /**
    * Whether a route is registered for this method and url; false when method or url is
    * missing. Fastify 5 line: the url is the registered pattern (`/users/:id`), the method any
