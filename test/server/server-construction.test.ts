@@ -218,12 +218,25 @@ describe('client errors', () => {
       received += chunk
     })
     const ended = once(socket, 'close')
+    // Each step waits for node:http's 'request' event, not a fixed sleep: under load a
+    // request written 20 ms earlier may not have been parsed yet.
+    const requestsSeen = (count: number) =>
+      new Promise<void>((resolve) => {
+        let seen = 0
+        const onRequest = () => {
+          if (++seen < count) return
+          app.server.off('request', onRequest)
+          resolve()
+        }
+        app.server.on('request', onRequest)
+      })
+    const slowArrived = requestsSeen(1)
     socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await slowArrived
     const closing = app.close()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    const lateArrived = requestsSeen(1)
     socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n')
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await lateArrived
     release()
     await ended
     const responses = received.split(/(?=HTTP\/1\.1 )/)
