@@ -467,6 +467,10 @@ export const errorCodes = {
     'Fastify has already been closed and cannot be reopened',
   ),
   FST_ERR_REOPENED_SERVER: define('FST_ERR_REOPENED_SERVER', 'Fastify is already listening'),
+  FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: define(
+    'FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE',
+    "Cannot set forceCloseConnections to 'idle' as your HTTP server does not support closeIdleConnections method",
+  ),
   FST_ERR_INSTANCE_ALREADY_LISTENING: define(
     'FST_ERR_INSTANCE_ALREADY_LISTENING',
     'Fastify instance is already listening. %s',

@@ -90,6 +90,12 @@ export interface FastifyLine {
    * the GET (4.25), or is refused with FST_ERR_DUPLICATED_ROUTE (5: declare it before the GET)
    */
   readonly replaceExposedHead: boolean
+  /**
+   * With `forceCloseConnections: 'idle'`, `close()` calls closeIdleConnections itself on a
+   * server it built, before node's `server.close()` calls it again (4.25), or leaves that to
+   * node (5). A `serverFactory` server gets the extra call in both lines.
+   */
+  readonly closeIdleOnOwnServer: boolean
 }
 
 // Fastify 4.25.2's supportedMethods, in its order, and its handleRequest's body rules; QUERY
@@ -153,6 +159,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     disableRequestLoggingCoversErrors: false,
     builtInMethods: fastify4Methods,
     replaceExposedHead: true,
+    closeIdleOnOwnServer: true,
   },
   5: {
     major: 5,
@@ -176,6 +183,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     disableRequestLoggingCoversErrors: true,
     builtInMethods: fastify5Methods,
     replaceExposedHead: false,
+    closeIdleOnOwnServer: false,
   },
 }
 

@@ -14,11 +14,23 @@ export function queueServerClose(root: RootState): void {
     root.closing = true
     runApplicationHooks(root, 'preClose', () => {
       const server = root.server
+      const options = root.options
+      const factoryServer = options.serverFactory !== undefined
       if (root.listening) {
-        if (root.options.forceCloseConnections === 'idle') closeWhenAnswered(server)
-        else if (root.options.forceCloseConnections === true) closeAll(server)
+        if (options.forceCloseConnections === 'idle') {
+          // node's server.close() closes idle connections itself; the line table says
+          // whether arbor also does so first on a server it built (config/fastify-lines.ts)
+          closeWhenAnswered(server, factoryServer || options.line.closeIdleOnOwnServer)
+        } else if (options.forceCloseConnections === true) closeAll(server)
       }
-      // Closed even when not listening, as Fastify does; "not running" is no error here.
+      if (factoryServer && !root.listening) {
+        // A serverFactory server that arbor did not start is the caller's to close, as in
+        // Fastify. Every other server is closed even when not listening ("not running" is no
+        // error here), so that none is leaked.
+        root.closed = true
+        process.nextTick(done)
+        return
+      }
       server.close(() => {
         root.listening = false
         root.closed = true

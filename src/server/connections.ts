@@ -59,16 +59,17 @@ export function endConnectionWith(req: IncomingMessage, res: ServerResponse): bo
 }
 
 /**
- * `forceCloseConnections: 'idle'`: closes the idle keep-alive connections now, and every other
+ * `forceCloseConnections: 'idle'`: closes the idle keep-alive connections now (unless
+ * `closeIdleNow` is false: node's `server.close()` then does it), and every other
  * one as soon as it has sent what it owes, its last response saying `Connection: close` where
  * that response has not started. node:http's closeIdleConnections alone acts only once, so a
  * client whose request was in flight kept its socket, and close() waited for that client or for
  * keepAliveTimeout.
  */
-export function closeWhenAnswered(server: Server): void {
+export function closeWhenAnswered(server: Server, closeIdleNow: boolean): void {
   // an HTTP/2 server has sessions, not these connections: its close() ends them
   if (typeof server.closeIdleConnections !== 'function') return
-  server.closeIdleConnections()
+  if (closeIdleNow) server.closeIdleConnections()
   for (const socket of connectionsOf(server)) {
     const owed = responseOwed(socket)
     if (owed === null) continue

@@ -20,6 +20,7 @@ import { schemaMethods } from '../context/schema-methods.ts'
 import type { ContextState, RootState } from '../context/state.ts'
 import { installThenable } from '../context/thenable.ts'
 import { attachState, override } from '../context/tree.ts'
+import { errorCodes } from '../errors.ts'
 import {
   callNotFound,
   routeBadUrl,
@@ -169,11 +170,15 @@ export function arbor(options?: ArborOptions): ArborInstance {
     ...resolved.routerExtra,
   })
   root.server = createHttpServer(root)
-  // An http2 or custom server may lack closeIdleConnections: only an explicit choice stays.
+  // An http2 or custom server may lack closeIdleConnections: 'idle' asked for is refused then,
+  // as Fastify does; 'idle' as the default falls back to leaving connections alone.
   if (
     typeof root.server.closeIdleConnections !== 'function' &&
     resolved.forceCloseConnections === 'idle'
   ) {
+    if (options?.forceCloseConnections === 'idle') {
+      throw new errorCodes.FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE()
+    }
     resolved.forceCloseConnections = false
   }
   return instance
