@@ -25,6 +25,10 @@ export const FSTDEP009 = deprecation(
   'FSTDEP009',
   'You are using a custom route versioning strategy via the server { versioning: "..." } option, use { constraints: { version: "..." } } option instead.',
 )
+export const FSTDEP012 = deprecation(
+  'FSTDEP012',
+  'request.context property access is deprecated. Please use "request.routeOptions.config" or "request.routeOptions.schema" instead for accessing Route settings. The "request.context" will be removed in `fastify@5`.',
+)
 export const FSTDEP015 = deprecation(
   'FSTDEP015',
   'You are accessing the deprecated "request.routeSchema" property. Use "request.routeOptions.schema" instead. Property "req.routeSchema" will be removed in `fastify@5`.',
@@ -40,6 +44,10 @@ export const FSTDEP017 = deprecation(
 export const FSTDEP018 = deprecation(
   'FSTDEP018',
   'You are accessing the deprecated "request.routerMethod" property. Use "request.routeOptions.method" instead. Property "req.routerMethod" will be removed in `fastify@5`.',
+)
+export const FSTDEP019 = deprecation(
+  'FSTDEP019',
+  'reply.context property access is deprecated. Please use "request.routeOptions.config" or "request.routeOptions.schema" instead for accessing Route settings. The "reply.context" will be removed in `fastify@5`.',
 )
 
 /**

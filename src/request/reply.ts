@@ -1,15 +1,23 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { finished } from 'node:stream'
+import { FSTDEP019 } from '../config/warnings.ts'
 import { errorCodes } from '../errors.ts'
 import type {
   ArborInstance,
   ErrorHandler,
   ReplyHeaderValue,
   ReplyTrailerFunction,
+  RequestRouteOptions,
 } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
 import type { SerializerFunction } from '../types/schema.ts'
-import { mediaTypeOfHeader, type Request, type RouteOfRequest } from './request.ts'
+import {
+  mediaTypeOfHeader,
+  type Request,
+  type RouteContextView,
+  type RouteOfRequest,
+  routeContextView,
+} from './request.ts'
 
 /** A link in a context's chain of error handlers; `func: null` is arbor's default handler. */
 export interface ErrorHandlerLink {
@@ -119,6 +127,16 @@ export class Reply<Route extends RouteOfReply = RouteOfReply> {
   set sent(value: boolean) {
     if (value !== true) throw new errorCodes.FST_ERR_REP_SENT_VALUE()
     this.hijacked = true
+  }
+
+  /** The matched route's options, as `request.routeOptions` (Fastify 5). */
+  get routeOptions(): RequestRouteOptions {
+    return this.route.requestRouteOptions
+  }
+  /** @deprecated FSTDEP019: use `request.routeOptions.config` / `.schema` */
+  get context(): RouteContextView {
+    FSTDEP019()
+    return routeContextView(this.route)
   }
 
   get elapsedTime(): number {

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import type { TLSSocket } from 'node:tls'
-import { FSTDEP015, FSTDEP016, FSTDEP017, FSTDEP018 } from '../config/warnings.ts'
+import { FSTDEP012, FSTDEP015, FSTDEP016, FSTDEP017, FSTDEP018 } from '../config/warnings.ts'
 import { mediaTypeOf } from '../content/parsers.ts'
 import type { ArborInstance, RequestRouteOptions } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
@@ -16,6 +16,17 @@ export interface RouteOfRequest {
   instance: ArborInstance
   /** the application's `trustProxy`, compiled; null when proxies are not trusted */
   proxyTrust: ProxyTrust | null
+}
+
+/** What the deprecated `request.context` and `reply.context` give: Fastify 4's route settings. */
+export interface RouteContextView {
+  config: Record<string, unknown>
+  schema: Record<string, unknown> | undefined
+}
+
+/** Fastify 4's route context, as far as applications read it (deprecated; made on each read). */
+export function routeContextView(route: RouteOfRequest): RouteContextView {
+  return { config: route.config, schema: route.requestRouteOptions.schema }
 }
 
 /**
@@ -117,6 +128,14 @@ export class Request<Route extends RouteOfRequest = RouteOfRequest> {
   }
   get routeOptions(): RequestRouteOptions {
     return this.route.requestRouteOptions
+  }
+  /**
+   * @deprecated FSTDEP012: use `routeOptions.config` / `routeOptions.schema`. Fastify 4's route
+   * context, of which applications read `config` and `schema`.
+   */
+  get context(): RouteContextView {
+    FSTDEP012()
+    return routeContextView(this.route)
   }
   /** @deprecated FSTDEP016: use `routeOptions.config` */
   get routeConfig(): Record<string, unknown> {

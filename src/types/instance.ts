@@ -293,6 +293,11 @@ export interface ArborRequest<G extends RouteGenericInterface = RouteGenericInte
   readonly protocol: 'http' | 'https'
   readonly socket: Socket
   readonly routeOptions: RequestRouteOptions
+  /** @deprecated FSTDEP012: use `routeOptions.config` and `routeOptions.schema` */
+  readonly context: {
+    config: Record<string, unknown>
+    schema: Record<string, unknown> | undefined
+  }
   /** @deprecated FSTDEP016: use `routeOptions.config` */
   readonly routeConfig: Record<string, unknown>
   /** @deprecated FSTDEP015: use `routeOptions.schema` */
@@ -333,7 +338,15 @@ export interface ArborReply<G extends RouteGenericInterface = RouteGenericInterf
   statusCode: number
   /** `true` once the response went out or the reply was hijacked. Assigning `true` (Fastify 3's way to hijack) still works; use `hijack()`. */
   sent: boolean
+  /** milliseconds since the request arrived (Fastify 5; `getResponseTime()` is the older name) */
   readonly elapsedTime: number
+  /** the matched route's options, the same as `request.routeOptions` */
+  readonly routeOptions: RequestRouteOptions
+  /** @deprecated FSTDEP019: use `request.routeOptions.config` and `.schema` */
+  readonly context: {
+    config: Record<string, unknown>
+    schema: Record<string, unknown> | undefined
+  }
   /** Sets the status code; `send` then takes the response type declared for it. */
   code<C extends number>(statusCode: C): this & WithStatusType<C>
   status<C extends number>(statusCode: C): this & WithStatusType<C>

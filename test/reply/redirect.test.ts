@@ -22,6 +22,28 @@ describe('reply.redirect()', () => {
     assert.equal(res.headers.location, '/here')
   })
 
+  test("redirect(url, code), Fastify 5's order, uses the given code", async (t) => {
+    const app = arbor()
+    t.after(() => app.close())
+    app.get('/moved', async (_request, reply) => reply.redirect('/there', 308))
+    const res = await app.inject('/moved')
+    assert.equal(res.statusCode, 308)
+    assert.equal(res.headers.location, '/there')
+  })
+
+  test('both argument orders work in the Fastify 5 line too', async (t) => {
+    const app = arbor({ fastifyLine: 5 })
+    t.after(() => app.close())
+    app.get('/new-order', async (_request, reply) => reply.redirect('/a', 301))
+    app.get('/old-order', async (_request, reply) => reply.redirect(307, '/b'))
+    const first = await app.inject('/new-order')
+    assert.equal(first.statusCode, 301)
+    assert.equal(first.headers.location, '/a')
+    const second = await app.inject('/old-order')
+    assert.equal(second.statusCode, 307)
+    assert.equal(second.headers.location, '/b')
+  })
+
   test('a code set before redirect(url) is kept', async (t) => {
     const app = arbor()
     t.after(() => app.close())
