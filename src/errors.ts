@@ -197,7 +197,7 @@ export const errorCodes = {
   ),
   FST_ERR_CTP_INVALID_JSON_BODY: define(
     'FST_ERR_CTP_INVALID_JSON_BODY',
-    'Body is not valid JSON: %s',
+    "Body is not valid JSON but content-type is set to 'application/json'",
     400,
   ),
   FST_ERR_CTP_PROTO_POISONING: define(

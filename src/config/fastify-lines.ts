@@ -96,6 +96,12 @@ export interface FastifyLine {
    * node (5). A `serverFactory` server gets the extra call in both lines.
    */
   readonly closeIdleOnOwnServer: boolean
+  /**
+   * An invalid JSON body's 400 FST_ERR_CTP_INVALID_JSON_BODY says what JSON.parse said (4.25,
+   * whose error was the SyntaxError itself), or `Body is not valid JSON but content-type is set
+   * to 'application/json'` (5)
+   */
+  readonly jsonSyntaxErrorMessage: boolean
 }
 
 // Fastify 4.25.2's supportedMethods, in its order, and its handleRequest's body rules; QUERY
@@ -160,6 +166,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     builtInMethods: fastify4Methods,
     replaceExposedHead: true,
     closeIdleOnOwnServer: true,
+    jsonSyntaxErrorMessage: true,
   },
   5: {
     major: 5,
@@ -184,6 +191,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     builtInMethods: fastify5Methods,
     replaceExposedHead: false,
     closeIdleOnOwnServer: false,
+    jsonSyntaxErrorMessage: false,
   },
 }
 

@@ -40,8 +40,12 @@ export const parserMethods = {
     state.parsers.removeAll()
     return this
   },
-  getDefaultJsonParser(onProto: PoisoningAction, onConstructor: PoisoningAction): BodyParser {
-    return jsonParser(onProto, onConstructor)
+  getDefaultJsonParser(
+    this: Instance,
+    onProto: PoisoningAction,
+    onConstructor: PoisoningAction,
+  ): BodyParser {
+    return jsonParser(onProto, onConstructor, this[kState].root.options.line.jsonSyntaxErrorMessage)
   },
   get defaultTextParser(): BodyParser {
     return defaultTextParser

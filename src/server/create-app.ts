@@ -115,7 +115,11 @@ export function arbor(options?: ArborOptions): ArborInstance {
     Request,
     Reply,
     errorHandler: { func: null, instance: null, parent: null },
-    parsers: defaultParsers(resolved.onProtoPoisoning, resolved.onConstructorPoisoning),
+    parsers: defaultParsers(
+      resolved.onProtoPoisoning,
+      resolved.onConstructorPoisoning,
+      resolved.line.jsonSyntaxErrorMessage,
+    ),
     schemas: new SchemaSet(resolveController(resolved.schemaController)),
     validatorCompiler: undefined,
     serializerCompiler: undefined,
