@@ -12,6 +12,7 @@ import type { ArborLogger } from '../types/logger.ts'
 import { parseBody } from './body-reader.ts'
 import { watchResponse } from './completion.ts'
 import { sendFailure } from './error-handling.ts'
+import { handlerChannels, runTracedHandler } from './handler-tracing.ts'
 import { runObserverHooks, runPayloadHooks, runRequestHooks } from './hook-runner.ts'
 import { requestLogDisabled } from './request-logging.ts'
 import { sendResult } from './send-result.ts'
@@ -233,6 +234,10 @@ function applyOutcome(
 }
 
 export function runHandler(err: unknown, request: Request, reply: Reply): void {
+  // Fastify 5's diagnostics channels, when anyone listens; not-found handlers are not traced
+  if (handlerChannels.hasSubscribers && !reply.route.isNotFound) {
+    return runTracedHandler(err, request, reply)
+  }
   if (err !== null) return sendError(reply, err)
   if (reply.sent) return
   const route = reply.route

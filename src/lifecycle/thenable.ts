@@ -14,33 +14,39 @@ export type Fail = (reply: Reply, failure: unknown) => void
  */
 export function settleThenable(thenable: PromiseLike<unknown>, reply: Reply, fail: Fail): void {
   thenable.then(
-    (payload) => {
-      // `return reply` after sending (reply.send() returns the reply) says it is sent
-      if (reply.hijacked || payload === reply) return
-      if (payload === undefined) {
-        if (reply.sent || reply.raw.headersSent || reply.request.raw.aborted) return
-        // Fastify 4.25 sends the empty reply without an error line, and apps alert on error
-        // lines; arbor still names the likely mistake, at warn, unless a status was chosen
-        // (`reply.code(204)` and return is a deliberate empty answer).
-        if (!reply.hasStatusCode) {
-          reply.log.warn(
-            { err: new errorCodes.FST_ERR_PROMISE_NOT_FULFILLED() },
-            'async handler resolved to undefined without sending a reply; sending an empty response',
-          )
-        }
-      }
-      try {
-        reply.send(payload)
-      } catch (err) {
-        fail(reply, err)
-      }
-    },
-    (err: unknown) => {
-      if (reply.sent) {
-        reply.log.error({ err }, 'Promise errored, but reply.sent = true was set')
-        return
-      }
-      fail(reply, err)
-    },
+    (payload) => settleFulfilled(reply, payload, fail),
+    (err: unknown) => settleRejected(reply, err, fail),
   )
+}
+
+/** A handler's promise resolved with `payload`: it is sent, unless the reply is taken care of. */
+export function settleFulfilled(reply: Reply, payload: unknown, fail: Fail): void {
+  // `return reply` after sending (reply.send() returns the reply) says it is sent
+  if (reply.hijacked || payload === reply) return
+  if (payload === undefined) {
+    if (reply.sent || reply.raw.headersSent || reply.request.raw.aborted) return
+    // Fastify 4.25 sends the empty reply without an error line, and apps alert on error
+    // lines; arbor still names the likely mistake, at warn, unless a status was chosen
+    // (`reply.code(204)` and return is a deliberate empty answer).
+    if (!reply.hasStatusCode) {
+      reply.log.warn(
+        { err: new errorCodes.FST_ERR_PROMISE_NOT_FULFILLED() },
+        'async handler resolved to undefined without sending a reply; sending an empty response',
+      )
+    }
+  }
+  try {
+    reply.send(payload)
+  } catch (err) {
+    fail(reply, err)
+  }
+}
+
+/** A handler's promise rejected: the error path, or a log line once the reply is sent. */
+export function settleRejected(reply: Reply, err: unknown, fail: Fail): void {
+  if (reply.sent) {
+    reply.log.error({ err }, 'Promise errored, but reply.sent = true was set')
+    return
+  }
+  fail(reply, err)
 }

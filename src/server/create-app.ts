@@ -1,3 +1,4 @@
+import diagnostics from 'node:diagnostics_channel'
 import Router from 'find-my-way'
 import { HttpMethods } from '../config/http-methods.ts'
 import { createLogger, defaultChildLoggerFactory } from '../config/logger.ts'
@@ -42,6 +43,8 @@ import { queueServerClose } from './close.ts'
 import { createHttpServer } from './http-server.ts'
 import { serverMethods } from './server-methods.ts'
 import { keepTickObjectShape } from './tick-shape.ts'
+
+const initialization = diagnostics.channel('fastify.initialization')
 
 // As early as arbor is loaded: a full collection before this can cost every request later.
 keepTickObjectShape()
@@ -185,5 +188,7 @@ export function arbor(options?: ArborOptions): ArborInstance {
     }
     resolved.forceCloseConnections = false
   }
+  // Fastify's `fastify.initialization` channel (4.25 and 5): APM tools instrument the new app
+  if (initialization.hasSubscribers) initialization.publish({ fastify: instance })
   return instance
 }
