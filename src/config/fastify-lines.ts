@@ -102,6 +102,11 @@ export interface FastifyLine {
    * to 'application/json'` (5)
    */
   readonly jsonSyntaxErrorMessage: boolean
+  /**
+   * `listen({ host: '0.0.0.0' })` resolves `http://0.0.0.0:port` (4.25), or the address of the
+   * first IPv4 interface, internal ones first, logging a line for each interface (5)
+   */
+  readonly resolveAnyAddress: boolean
 }
 
 // Fastify 4.25.2's supportedMethods, in its order, and its handleRequest's body rules; QUERY
@@ -167,6 +172,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     replaceExposedHead: true,
     closeIdleOnOwnServer: true,
     jsonSyntaxErrorMessage: true,
+    resolveAnyAddress: false,
   },
   5: {
     major: 5,
@@ -192,6 +198,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     replaceExposedHead: false,
     closeIdleOnOwnServer: false,
     jsonSyntaxErrorMessage: false,
+    resolveAnyAddress: true,
   },
 }
 

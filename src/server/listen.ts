@@ -1,4 +1,5 @@
 import type { AddressInfo, ListenOptions as NetListenOptions } from 'node:net'
+import { networkInterfaces } from 'node:os'
 import type { RootState } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import type { ListenCallback, ListeningAddress, ListenOptions } from '../types/server.ts'
@@ -132,10 +133,10 @@ function bind(
   }
   const onListening = () => {
     server.removeListener('error', onError)
-    const address = formatAddress(root, server.address() as AddressInfo | string)
+    const listened = listenedAddresses(root, server.address() as AddressInfo | string)
     const text = options.listenTextResolver ?? ((at: string) => `Server listening at ${at}`)
-    root.logger.info(text(address))
-    done(null, address)
+    for (const address of listened) root.logger.info(text(address))
+    done(null, listened[0]!)
   }
   server.once('error', onError)
   server.once('listening', onListening)
@@ -162,10 +163,29 @@ function nodeOptions(options: ListenOptions): NetListenOptions {
   return out as NetListenOptions
 }
 
-function formatAddress(root: RootState, info: AddressInfo | string): string {
-  if (typeof info === 'string') return info
-  const host = info.address.includes(':') ? `[${info.address}]` : info.address
-  return `${root.options.https !== undefined ? 'https' : 'http'}://${host}:${info.port}`
+/**
+ * The addresses `listen()` reports (each logged, the first resolved): the bound address, or,
+ * for `0.0.0.0` in the Fastify 5 line (row `resolveAnyAddress`), every IPv4 interface's
+ * address, the internal ones first, as Fastify 5 does.
+ */
+function listenedAddresses(root: RootState, info: AddressInfo | string): string[] {
+  if (typeof info === 'string') return [info]
+  const scheme = root.options.https !== undefined ? 'https' : 'http'
+  if (info.address.includes(':')) return [`${scheme}://[${info.address}]:${info.port}`]
+  const hosts =
+    info.address === '0.0.0.0' && root.options.line.resolveAnyAddress
+      ? ipv4Interfaces()
+      : [info.address]
+  if (hosts.length === 0) hosts.push(info.address)
+  return hosts.map((host) => `${scheme}://${host}:${info.port}`)
+}
+
+function ipv4Interfaces(): string[] {
+  const all = Object.values(networkInterfaces()).flatMap((list) => list ?? [])
+  const ipv4 = all.filter((entry) => entry.family === 'IPv4')
+  return [...ipv4.filter((entry) => entry.internal), ...ipv4.filter((entry) => !entry.internal)].map(
+    (entry) => entry.address,
+  )
 }
 
 /** `listen({ signal })`: aborting the signal closes the application, as Fastify does. */
