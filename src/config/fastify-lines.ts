@@ -107,6 +107,8 @@ export interface FastifyLine {
    * first IPv4 interface, internal ones first, logging a line for each interface (5)
    */
   readonly resolveAnyAddress: boolean
+  /** `request.params` is a plain object (4.25) or has a null prototype (5) */
+  readonly nullPrototypeParams: boolean
 }
 
 // Fastify 4.25.2's supportedMethods, in its order, and its handleRequest's body rules; QUERY
@@ -173,6 +175,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     closeIdleOnOwnServer: true,
     jsonSyntaxErrorMessage: true,
     resolveAnyAddress: false,
+    nullPrototypeParams: false,
   },
   5: {
     major: 5,
@@ -199,6 +202,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     closeIdleOnOwnServer: false,
     jsonSyntaxErrorMessage: false,
     resolveAnyAddress: true,
+    nullPrototypeParams: true,
   },
 }
 

@@ -34,6 +34,22 @@ export function handleRoute(
   startRequest(route, req, res, params, query)
 }
 
+/**
+ * The same for an application of the Fastify 4 line (row `nullPrototypeParams`): the router
+ * gives a null-prototype params object, as Fastify 5's does; Fastify 4.25's was a plain object,
+ * on which an application may call `hasOwnProperty`. Chosen per route when it is registered.
+ */
+export function handleRouteWithPlainParams(
+  this: unknown,
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: Record<string, string | undefined>,
+  route: RouteContext,
+  query: Record<string, unknown>,
+): void {
+  startRequest(route, req, res, { ...params }, query)
+}
+
 export function startRequest(
   route: RouteContext,
   req: IncomingMessage,

@@ -6,7 +6,7 @@ import { replySerializerOf } from '../context/reply-serializer-methods.ts'
 import { requestIdGeneratorOf } from '../context/request-id-methods.ts'
 import { type ContextState, stateOf } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
-import { handleRoute } from '../lifecycle/pipeline.ts'
+import { handleRoute, handleRouteWithPlainParams } from '../lifecycle/pipeline.ts'
 import { type BoundHook, RouteContext } from '../request/route-context.ts'
 import { compilerFor } from '../schema/lazy.ts'
 import { lowerCaseHeaderNames, partSchemas, responseEntries } from '../schema/normalize.ts'
@@ -218,7 +218,8 @@ function register(
   const route = new RouteContext(method, url, options, root, state, false)
   route.autoHead = autoHead
   try {
-    root.router.on(method as Router.HTTPMethod, url, { constraints }, handleRoute as never, route)
+    const handler = root.options.line.nullPrototypeParams ? handleRoute : handleRouteWithPlainParams
+    root.router.on(method as Router.HTTPMethod, url, { constraints }, handler as never, route)
   } catch (err) {
     // an automatic HEAD route that the router refuses (a HEAD route exists) is simply not added
     if (autoHead) return null
