@@ -109,6 +109,11 @@ export interface FastifyLine {
   readonly resolveAnyAddress: boolean
   /** `request.params` is a plain object (4.25) or has a null prototype (5) */
   readonly nullPrototypeParams: boolean
+  /**
+   * A request part whose whole value Ajv coerced (a body `"10"` for `type: 'integer'`) keeps
+   * the value as sent (4.25) or gets the coerced one (5)
+   */
+  readonly assignCoercedRoot: boolean
 }
 
 // Fastify 4.25.2's supportedMethods, in its order, and its handleRequest's body rules; QUERY
@@ -176,6 +181,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     jsonSyntaxErrorMessage: true,
     resolveAnyAddress: false,
     nullPrototypeParams: false,
+    assignCoercedRoot: false,
   },
   5: {
     major: 5,
@@ -203,6 +209,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     jsonSyntaxErrorMessage: false,
     resolveAnyAddress: true,
     nullPrototypeParams: true,
+    assignCoercedRoot: true,
   },
 }
 

@@ -10,6 +10,7 @@ import { handleRoute, handleRouteWithPlainParams } from '../lifecycle/pipeline.t
 import { type BoundHook, RouteContext } from '../request/route-context.ts'
 import { compilerFor } from '../schema/lazy.ts'
 import { lowerCaseHeaderNames, partSchemas, responseEntries } from '../schema/normalize.ts'
+import { assigningCoercedRoot } from '../schema/root-coercion.ts'
 import { compileResponseSchemas } from '../schema/serialization.ts'
 import { buildFailureReason } from '../schema/validation.ts'
 import { type RequestHookName, requestHookNames } from '../types/hook-names.ts'
@@ -309,6 +310,7 @@ function compileSchemas(route: RouteContext): void {
   if (schema === undefined || schema === null) return
   const state = stateOf(route.instance)
   const { jsonShorthand, ajv, serializerOpts } = state.root.options
+  const assignCoercedRoot = state.root.options.line.assignCoercedRoot
   // arbor's default compilers check now and compile on first use (compileSchemas 'lazy')
   const lazy = state.root.options.compileSchemas === 'lazy'
   const validators: Array<[HttpPart, string, ValidatorFunction]> = []
@@ -330,7 +332,8 @@ function compileSchemas(route: RouteContext): void {
           url: route.url,
           httpPart: part,
         })
-        validators.push([part, part, fn])
+        // Fastify 5 assigns a whole part's value that Ajv coerced (row assignCoercedRoot)
+        validators.push([part, part, assignCoercedRoot ? assigningCoercedRoot(fn, partSchema) : fn])
       } catch (err) {
         throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(
           route.method,

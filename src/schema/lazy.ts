@@ -96,12 +96,17 @@ const notPlain = new Error('not plain JSON')
 /** A validator that compiles on its first call; Ajv's `errors` are read from it as usual. */
 export function lazyValidator(compile: () => ValidatorFunction): ValidatorFunction {
   let compiled: ValidatorFunction | undefined
-  const standIn: ValidatorFunction & Deferred = function (this: unknown, data: unknown) {
+  const standIn: ValidatorFunction & Deferred = function (
+    this: unknown,
+    data: unknown,
+    dataContext?: unknown,
+  ) {
     if (compiled === undefined) {
       compiled = compile()
       standIn.onCompiled?.(compiled)
     }
-    const result = compiled.call(this, data)
+    // Ajv's second argument (parentData, for a root value it coerces) is passed on
+    const result = (compiled as Function).call(this, data, dataContext)
     standIn.errors = compiled.errors
     return result
   }

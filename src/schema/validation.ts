@@ -79,6 +79,16 @@ function loadedAjvCopies(): string[] {
 /** The validators arbor's own Ajv compiled: only their messages take the spec's wording. */
 const ownAjvValidators = new WeakSet<Function>()
 
+/** Whether arbor's own Ajv compiled `fn` (or will, for a stand-in). */
+export function isOwnAjvValidator(fn: Function): boolean {
+  return ownAjvValidators.has(fn)
+}
+
+/** Gives `wrapper` the wording of the arbor-compiled validator it calls. */
+export function wordedAsOwnAjv(wrapper: Function): void {
+  ownAjvValidators.add(wrapper)
+}
+
 /** Builds the default (Ajv 8) validator compiler over a set of shared schemas. */
 export function createAjvCompiler(
   shared: Record<string, JSONSchema>,
