@@ -72,6 +72,10 @@ export function write(reply: Reply, payload: unknown, fail: WriteFailure | null)
   if (withTrailers) {
     announceTrailers(reply)
     if (!writeHead(reply, statusCode, fail)) return
+    if (payload.length > http2ChunkSize && reply.request.raw.httpVersionMajor === 2) {
+      writeInChunks(res, payload, () => endWithTrailers(reply, payload))
+      return
+    }
     if (payload.length > 0) res.write(payload)
     endWithTrailers(reply, payload)
     return
@@ -82,9 +86,41 @@ export function write(reply: Reply, payload: unknown, fail: WriteFailure | null)
     headers['content-length'] = String(length)
   }
   if (!writeHead(reply, statusCode, fail)) return
+  if (length > http2ChunkSize && reply.request.raw.httpVersionMajor === 2) {
+    writeInChunks(res, payload, () => res.end())
+    return
+  }
   // A HEAD body goes out as Fastify sends it: node drops it on real sockets, inject shows it.
   // Automatic HEAD routes have already dropped theirs (routing/head-route.ts).
   res.end(payload)
+}
+
+// A large body written to an HTTP/2 stream at once is held by the session until it is sent:
+// past the session's memory limit (node's maxSessionMemory, 10 MB by default), nghttp2 refuses
+// the session's next streams with ENHANCE_YOUR_CALM, even after the client cancelled the large
+// one. Written a slice at a time, waiting for 'drain', the session holds one slice at most, as
+// Fastify 5 does.
+const http2ChunkSize = 64 * 1024
+
+function writeInChunks(res: Reply['raw'], payload: string | Buffer, done: () => void): void {
+  const buffer = typeof payload === 'string' ? Buffer.from(payload) : payload
+  let offset = 0
+  const next = () => {
+    while (offset < buffer.length) {
+      // the client went away: nothing more to write, and `done` must not end a closed stream
+      // (node's Http2ServerResponse has no `destroyed`: its stream tells)
+      if (res.writableEnded || (res as { stream?: { destroyed: boolean } }).stream?.destroyed) return
+      const end = Math.min(offset + http2ChunkSize, buffer.length)
+      const more = res.write(buffer.subarray(offset, end))
+      offset = end
+      if (!more) {
+        res.once('drain', next)
+        return
+      }
+    }
+    done()
+  }
+  next()
 }
 
 /**
