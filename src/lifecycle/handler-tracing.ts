@@ -1,8 +1,5 @@
 import diagnostics from 'node:diagnostics_channel'
-import type {
-  RoutedReply as Reply,
-  RoutedRequest as Request,
-} from '../request/route-context.ts'
+import type { RoutedReply as Reply, RoutedRequest as Request } from '../request/route-context.ts'
 import { sendFailure } from './error-handling.ts'
 import { sendResult } from './send-result.ts'
 import { settleFulfilled, settleRejected } from './thenable.ts'

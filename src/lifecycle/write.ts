@@ -109,7 +109,8 @@ function writeInChunks(res: Reply['raw'], payload: string | Buffer, done: () => 
     while (offset < buffer.length) {
       // the client went away: nothing more to write, and `done` must not end a closed stream
       // (node's Http2ServerResponse has no `destroyed`: its stream tells)
-      if (res.writableEnded || (res as { stream?: { destroyed: boolean } }).stream?.destroyed) return
+      if (res.writableEnded || (res as { stream?: { destroyed: boolean } }).stream?.destroyed)
+        return
       const end = Math.min(offset + http2ChunkSize, buffer.length)
       const more = res.write(buffer.subarray(offset, end))
       offset = end

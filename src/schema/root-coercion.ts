@@ -17,14 +17,19 @@ type AjvDataContext = { instancePath: string; parentData: object; parentDataProp
  */
 export function assigningCoercedRoot(fn: ValidatorFunction, schema: JSONSchema): ValidatorFunction {
   if (!mayCoerceRoot(schema) || !isAjvValidator(fn)) return fn
-  let inner = fn as ValidatorFunction & ((data: unknown, context: AjvDataContext) => ValidationResult)
+  let inner = fn as ValidatorFunction &
+    ((data: unknown, context: AjvDataContext) => ValidationResult)
   // a stand-in compiled on first use (compileSchemas 'lazy') is skipped once compiled
   whenCompiled(fn, (compiled) => {
     inner = compiled as typeof inner
   })
   // Validation is synchronous, so one parent per route serves every request.
   const parent = { value: undefined as unknown }
-  const context: AjvDataContext = { instancePath: '', parentData: parent, parentDataProperty: 'value' }
+  const context: AjvDataContext = {
+    instancePath: '',
+    parentData: parent,
+    parentDataProperty: 'value',
+  }
   const wrapper: ValidatorFunction = (data) => {
     parent.value = data
     const result = inner(data, context)

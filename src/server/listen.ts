@@ -183,9 +183,10 @@ function listenedAddresses(root: RootState, info: AddressInfo | string): string[
 function ipv4Interfaces(): string[] {
   const all = Object.values(networkInterfaces()).flatMap((list) => list ?? [])
   const ipv4 = all.filter((entry) => entry.family === 'IPv4')
-  return [...ipv4.filter((entry) => entry.internal), ...ipv4.filter((entry) => !entry.internal)].map(
-    (entry) => entry.address,
-  )
+  return [
+    ...ipv4.filter((entry) => entry.internal),
+    ...ipv4.filter((entry) => !entry.internal),
+  ].map((entry) => entry.address)
 }
 
 /** `listen({ signal })`: aborting the signal closes the application, as Fastify does. */

@@ -2,7 +2,7 @@
 // handler, and `fastify.initialization` when an app is created (Fastify 4.25 has that one too).
 import assert from 'node:assert/strict'
 import diagnostics from 'node:diagnostics_channel'
-import { test, type TestContext } from 'node:test'
+import { type TestContext, test } from 'node:test'
 import arbor from '../../src/index.ts'
 
 type Event = { name: string; message: Record<string, unknown> }

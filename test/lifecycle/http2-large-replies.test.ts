@@ -2,8 +2,8 @@
 // held by the session past node's maxSessionMemory, so after the client cancelled it nghttp2
 // refused the session's next stream (NGHTTP2_ENHANCE_YOUR_CALM).
 import assert from 'node:assert/strict'
-import type { AddressInfo } from 'node:net'
 import http2 from 'node:http2'
+import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import arbor from '../../src/index.ts'
 

@@ -50,7 +50,10 @@ test("jsonSyntaxErrorMessage, Fastify 5 line: Fastify 5's fixed message", async 
 })
 
 test('jsonSyntaxErrorMessage: getDefaultJsonParser follows the line too', async () => {
-  assert.notEqual((await invalidJson(4, true)).json().message, (await invalidJson(5, true)).json().message)
+  assert.notEqual(
+    (await invalidJson(4, true)).json().message,
+    (await invalidJson(5, true)).json().message,
+  )
   assert.equal(
     (await invalidJson(5, true)).json().message,
     "Body is not valid JSON but content-type is set to 'application/json'",

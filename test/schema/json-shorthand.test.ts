@@ -9,7 +9,11 @@ for (const fastifyLine of [4, 5] as const) {
   test(`Fastify ${fastifyLine} line: a shorthand params schema is expanded and validated`, async (t) => {
     const app = arbor({ fastifyLine })
     t.after(() => app.close())
-    app.get('/n/:id', { schema: { params: { id: { type: 'integer' } } } }, async (request) => request.params)
+    app.get(
+      '/n/:id',
+      { schema: { params: { id: { type: 'integer' } } } },
+      async (request) => request.params,
+    )
     assert.deepEqual((await app.inject('/n/42')).json(), { id: 42 })
     assert.equal((await app.inject('/n/abc')).statusCode, 400)
   })
@@ -23,7 +27,11 @@ for (const fastifyLine of [4, 5] as const) {
       return () => true
     })
     const marker = { custom: true }
-    app.get('/p/:an_id', { schema: { params: { an_id: marker } } }, async (request) => request.params)
+    app.get(
+      '/p/:an_id',
+      { schema: { params: { an_id: marker } } },
+      async (request) => request.params,
+    )
     const res = await app.inject('/p/42')
     assert.deepEqual(res.json(), { an_id: '42' })
     // the GET route and its automatic HEAD route each compile it

@@ -24,7 +24,7 @@ test("forceCloseConnections 'idle' with a server lacking closeIdleConnections th
   })
 })
 
-test("the default forceCloseConnections on a server lacking closeIdleConnections does not throw", async () => {
+test('the default forceCloseConnections on a server lacking closeIdleConnections does not throw', async () => {
   const app = arbor({ serverFactory: () => ({ on() {} }) as unknown as http.Server })
   assert.equal(typeof app.inject, 'function')
 })
