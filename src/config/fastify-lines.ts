@@ -114,6 +114,11 @@ export interface FastifyLine {
    * the value as sent (4.25) or gets the coerced one (5)
    */
   readonly assignCoercedRoot: boolean
+  /**
+   * `reply.sent = true` hijacks the reply with FSTDEP010 (4.25), or `sent` has no setter, so
+   * assigning it throws a TypeError in strict code (5: use `reply.hijack()`)
+   */
+  readonly replySentSettable: boolean
 }
 
 // Fastify 4.25.2's supportedMethods, in its order, and its handleRequest's body rules; QUERY
@@ -182,6 +187,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     resolveAnyAddress: false,
     nullPrototypeParams: false,
     assignCoercedRoot: false,
+    replySentSettable: true,
   },
   5: {
     major: 5,
@@ -210,6 +216,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     resolveAnyAddress: true,
     nullPrototypeParams: true,
     assignCoercedRoot: true,
+    replySentSettable: false,
   },
 }
 

@@ -13,6 +13,10 @@ function deprecation(code: string, message: string): Deprecation {
   }
 }
 
+export const FSTDEP005 = deprecation(
+  'FSTDEP005',
+  'You are accessing the deprecated "request.connection" property. Use "request.socket" instead.',
+)
 export const FSTDEP007 = deprecation(
   'FSTDEP007',
   'You are trying to set a HEAD route using "exposeHeadRoute" route flag when a sibling route is already set. See documentation for more info.',
@@ -24,6 +28,10 @@ export const FSTDEP008 = deprecation(
 export const FSTDEP009 = deprecation(
   'FSTDEP009',
   'You are using a custom route versioning strategy via the server { versioning: "..." } option, use { constraints: { version: "..." } } option instead.',
+)
+export const FSTDEP010 = deprecation(
+  'FSTDEP010',
+  'Modifying the "reply.sent" property is deprecated. Use the "reply.hijack()" method instead.',
 )
 export const FSTDEP012 = deprecation(
   'FSTDEP012',

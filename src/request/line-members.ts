@@ -27,6 +27,17 @@ export function installLineMembers(
       configurable: true,
     })
   }
+  if (!line.replySentSettable) {
+    // Fastify 5's `sent` has no setter: assigning it throws in strict code (use `hijack()`)
+    const inherited = Object.getOwnPropertyDescriptor(
+      Object.getPrototypeOf(Reply.prototype),
+      'sent',
+    )
+    Object.defineProperty(Reply.prototype, 'sent', {
+      get: inherited?.get,
+      configurable: true,
+    })
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { finished } from 'node:stream'
-import { FSTDEP019 } from '../config/warnings.ts'
+import { FSTDEP010, FSTDEP019 } from '../config/warnings.ts'
 import { errorCodes } from '../errors.ts'
 import type {
   ArborInstance,
@@ -124,7 +124,9 @@ export class Reply<Route extends RouteOfReply = RouteOfReply> {
   get sent(): boolean {
     return this.hijacked || this.payloadStarted || this.raw.writableEnded
   }
+  /** @deprecated FSTDEP010: use `reply.hijack()` (the Fastify 5 line has no setter: row replySentSettable) */
   set sent(value: boolean) {
+    FSTDEP010()
     if (value !== true) throw new errorCodes.FST_ERR_REP_SENT_VALUE()
     this.hijacked = true
   }

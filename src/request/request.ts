@@ -1,7 +1,14 @@
 import type { IncomingMessage } from 'node:http'
 import type { Socket } from 'node:net'
 import type { TLSSocket } from 'node:tls'
-import { FSTDEP012, FSTDEP015, FSTDEP016, FSTDEP017, FSTDEP018 } from '../config/warnings.ts'
+import {
+  FSTDEP005,
+  FSTDEP012,
+  FSTDEP015,
+  FSTDEP016,
+  FSTDEP017,
+  FSTDEP018,
+} from '../config/warnings.ts'
 import { mediaTypeOf } from '../content/parsers.ts'
 import type { ArborInstance, RequestRouteOptions } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
@@ -79,6 +86,11 @@ export class Request<Route extends RouteOfRequest = RouteOfRequest> {
     return this.raw.method ?? 'GET'
   }
   get socket(): Socket {
+    return this.raw.socket
+  }
+  /** @deprecated FSTDEP005: use `socket` */
+  get connection(): Socket {
+    FSTDEP005()
     return this.raw.socket
   }
   /** The client's address: the peer, or with `trustProxy` the nearest untrusted X-Forwarded-For. */

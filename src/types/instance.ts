@@ -292,6 +292,8 @@ export interface ArborRequest<G extends RouteGenericInterface = RouteGenericInte
   readonly mediaType: string | undefined
   readonly protocol: 'http' | 'https'
   readonly socket: Socket
+  /** @deprecated FSTDEP005: use `socket` */
+  readonly connection: Socket
   readonly routeOptions: RequestRouteOptions
   /** @deprecated FSTDEP012: use `routeOptions.config` and `routeOptions.schema` */
   readonly context: {

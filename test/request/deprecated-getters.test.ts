@@ -68,3 +68,19 @@ test('reply.getResponseTime() answers without a warning, as in Fastify 4.25', as
   await new Promise((resolve) => setImmediate(resolve))
   assert.deepEqual(warnings, [])
 })
+
+test('request.connection is the socket and warns FSTDEP005 once', async (t) => {
+  const warnings: string[] = []
+  const onWarning = (w: Error & { code?: string }) => {
+    if (w.name === 'DeprecationWarning') warnings.push(w.code ?? '')
+  }
+  process.on('warning', onWarning)
+  t.after(() => process.off('warning', onWarning))
+  const app = arbor()
+  t.after(() => app.close())
+  app.get('/', async (request) => ({ same: request.connection === request.socket }))
+  assert.deepEqual((await app.inject('/')).json(), { same: true })
+  await app.inject('/')
+  await new Promise((resolve) => setImmediate(resolve))
+  assert.deepEqual(warnings, ['FSTDEP005'])
+})
