@@ -18,4 +18,4 @@ app.get('/typed', (request, reply) => {
 })
 
 // @ts-expect-error reply.routeOptions is read-only
-app.get('/ro', (_request, reply) => (reply.routeOptions = reply.routeOptions))
+app.get('/ro', (request, reply) => (reply.routeOptions = request.routeOptions))
