@@ -5,6 +5,7 @@
 // every export of index.ts on it as a property, as `require('fastify')` does. Both paths
 // share one module graph, so there is one copy of arbor's state and of its error classes.
 import * as api from './index.ts'
+import { putExports } from './line-entry.ts'
 
 type CommonJsExports = typeof api.default & typeof api
 
@@ -12,14 +13,7 @@ const factory = api.default as CommonJsExports
 
 // Every value export of index.ts (`default`, `arbor`, `fastify`, `plugin`, `errorCodes`,
 // `ArborError`, ...), picked up by enumeration so that a new export is never missed.
-for (const [name, value] of Object.entries(api)) {
-  Object.defineProperty(factory, name, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  })
-}
+putExports(factory, api)
 
 // `require` returns 'module.exports', never this module's namespace, so the re-exports serve
 // TypeScript alone: they describe the same values, so a CommonJS TypeScript file that writes

@@ -9,6 +9,21 @@ import * as api from './index.ts'
 
 export type LineFactory = typeof api.default & typeof api
 
+/**
+ * Puts every value of `exports` on `factory` as a property, as `require('fastify')` carries
+ * Fastify's exports; commonjs.ts does it for `require('arbor')`.
+ */
+export function putExports(factory: Function, exports: object): void {
+  for (const [name, value] of Object.entries(exports)) {
+    Object.defineProperty(factory, name, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+  }
+}
+
 /** The factory of one line, with every named export of arbor on it. */
 export function lineFactory(line: FastifyLineNumber): LineFactory {
   const factory = function fastify(options?: ArborOptions) {
@@ -17,22 +32,8 @@ export function lineFactory(line: FastifyLineNumber): LineFactory {
     if (typeof given !== 'object' || Array.isArray(given)) return api.arbor(given)
     return api.arbor({ fastifyLine: line, ...given })
   } as LineFactory
-  for (const [name, value] of Object.entries(api)) {
-    Object.defineProperty(factory, name, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
-  }
+  putExports(factory, api)
   // The factory names of this entry are the line's own factory, not the default line's.
-  for (const name of ['default', 'arbor', 'fastify']) {
-    Object.defineProperty(factory, name, {
-      value: factory,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    })
-  }
+  putExports(factory, { default: factory, arbor: factory, fastify: factory })
   return factory
 }
