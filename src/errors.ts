@@ -467,6 +467,11 @@ export const errorCodes = {
     'Fastify has already been closed and cannot be reopened',
   ),
   FST_ERR_REOPENED_SERVER: define('FST_ERR_REOPENED_SERVER', 'Fastify is already listening'),
+  // arbor's own: Fastify 5's listeningOrigin reads a missing address and throws a TypeError
+  FST_ERR_NOT_LISTENING: define(
+    'FST_ERR_NOT_LISTENING',
+    'The server is not listening: listeningOrigin is known once listen() has resolved',
+  ),
   FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: define(
     'FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE',
     "Cannot set forceCloseConnections to 'idle' as your HTTP server does not support closeIdleConnections method",

@@ -1,6 +1,7 @@
 import type { Chain, InjectOptions, Response as InjectResponse } from 'light-my-request'
 import { type Instance, kState } from '../context/state.ts'
 import { errorFirstCallback } from '../context/user-callbacks.ts'
+import { errorCodes } from '../errors.ts'
 import type { ListeningAddress } from '../types/server.ts'
 import { ready, readyThen } from './boot.ts'
 import { close } from './close.ts'
@@ -62,6 +63,19 @@ export const serverMethods = {
   addresses(this: Instance): ListeningAddress[] {
     // a unix socket's entry is its path, as in Fastify
     return addresses(this[kState].root) as ListeningAddress[]
+  },
+
+  /**
+   * Fastify 5's origin of the listening server, `http://127.0.0.1:3000` (a unix socket's path
+   * as it is), for a client such as fetch() to call the app by; throws before `listen()`.
+   */
+  get listeningOrigin(): string {
+    const root = (this as unknown as Instance)[kState].root
+    const address = addresses(root).at(-1)
+    if (address === undefined) throw new errorCodes.FST_ERR_NOT_LISTENING()
+    if (typeof address === 'string') return address
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+    return `${root.options.https !== undefined ? 'https' : 'http'}://${host}:${address.port}`
   },
 
   /**

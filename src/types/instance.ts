@@ -587,6 +587,8 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
   listen(options: ListenOptions, backlog: number, callback: ListenCallback): void
   /** The addresses the server listens on. */
   addresses(): ListeningAddress[]
+  /** The listening server's origin (`http://127.0.0.1:3000`, or a unix socket's path). */
+  readonly listeningOrigin: string
   /** Stops accepting connections, lets in-flight requests finish, runs onClose hooks. */
   close(): Promise<void>
   close(callback: (err?: Error | null) => void): this
