@@ -1,65 +1,7 @@
-// @fastify/env 4 on arbor: a config checked against a JSON schema (with coercion and
-// defaults) decorated on the app and on requests, and a bad config refusing to start.
-import assert from 'node:assert/strict'
-import { test } from 'node:test'
+// @fastify/env 4 (the Fastify 4 major) on arbor; the cases, shared with the Fastify 5 major
+// (test/ecosystem-v5/env.test.ts), are in cases/env.ts.
 import env from '@fastify/env'
 import arbor from '../../src/index.ts'
+import { envCases } from './cases/env.ts'
 
-const schema = {
-  type: 'object',
-  required: ['PORT', 'DATABASE_URL'],
-  properties: {
-    PORT: { type: 'integer', minimum: 1 },
-    DATABASE_URL: { type: 'string' },
-    LOG_LEVEL: { type: 'string', enum: ['info', 'debug'], default: 'info' },
-    FEATURE_X: { type: 'boolean', default: false },
-  },
-}
-
-// app.config and request.getEnvs are typed on FastifyInstance / FastifyRequest; on arbor they
-// are plain decorators, reached through this view of the config.
-type Config = { PORT: number; DATABASE_URL: string; LOG_LEVEL: string; FEATURE_X: boolean }
-
-test('@fastify/env: a valid config is coerced, defaulted and decorated as app.config', async (t) => {
-  const app = arbor()
-  t.after(() => app.close())
-  await app.register(env, {
-    schema,
-    data: { PORT: '8080', DATABASE_URL: 'postgres://db/app', FEATURE_X: 'true' },
-  })
-  const { config } = app as unknown as { config: Config }
-  assert.deepEqual(config, {
-    PORT: 8080,
-    DATABASE_URL: 'postgres://db/app',
-    LOG_LEVEL: 'info',
-    FEATURE_X: true,
-  })
-})
-
-test('@fastify/env: confKey renames the decorator, and request.getEnvs() reads the config', async (t) => {
-  const app = arbor()
-  t.after(() => app.close())
-  await app.register(env, {
-    schema,
-    confKey: 'settings',
-    data: { PORT: '1', DATABASE_URL: 'sqlite::memory:' },
-  })
-  app.get('/port', async (request) => ({
-    port: (request as unknown as { getEnvs(): Config }).getEnvs().PORT,
-  }))
-  assert.equal((app as unknown as { settings: Config }).settings.DATABASE_URL, 'sqlite::memory:')
-  const res = await app.inject({ method: 'GET', url: '/port' })
-  assert.deepEqual(res.json(), { port: 1 })
-})
-
-test('@fastify/env: a config that fails the schema makes the app refuse to start', async (t) => {
-  const missing = arbor()
-  t.after(() => missing.close())
-  missing.register(env, { schema, data: { PORT: '8080' } })
-  await assert.rejects(missing.ready(), /must have required property 'DATABASE_URL'/)
-
-  const invalid = arbor()
-  t.after(() => invalid.close())
-  invalid.register(env, { schema, data: { PORT: 'eighty', DATABASE_URL: 'x' } })
-  await assert.rejects(invalid.ready(), /PORT must be integer/)
-})
+envCases({ plugin: env, app: arbor, label: '@fastify/env' })
