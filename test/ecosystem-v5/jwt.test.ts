@@ -1,119 +1,17 @@
-// @fastify/jwt 10 (the Fastify 5 major) on arbor, in both lines: app.jwt.sign, request.jwtVerify
-// in an onRequest hook of a protected context, reply.jwtSign, and the 401s it throws.
-import assert from 'node:assert/strict'
-import { test } from 'node:test'
+// @fastify/jwt 10 (the Fastify 5 major) on arbor, in both lines; the cases, shared with the
+// Fastify 4 major (test/ecosystem/jwt.test.ts), are in ../ecosystem/cases/jwt.ts.
 import cookie from '@fastify/cookie-v5'
 import jwt from '@fastify/jwt-v5'
-import type { ArborInstance } from '../../src/index.ts'
-import { lines, overHttp } from './lines.ts'
-
-const SECRET = 'a-jwt-secret-of-the-test-long-enough'
-
-// The plugin types its decorators on FastifyInstance / FastifyRequest / FastifyReply; on arbor
-// they are plain properties, reached through these narrow views.
-type JwtApp = { jwt: { sign(payload: object, options?: object): string } }
-type JwtRequest = { jwtVerify(): Promise<unknown>; user: { sub: string; role: string } }
-type JwtReply = { jwtSign(payload: object): Promise<string> }
+import { jwtCases } from '../ecosystem/cases/jwt.ts'
+import { lines } from './lines.ts'
 
 for (const line of lines) {
-  // root: POST /token, GET /public ── protected (onRequest: jwtVerify): GET /me
-  async function build() {
-    const app = line.app()
-    await app.register(jwt, { secret: SECRET })
-    app.get('/public', async () => ({ public: true }))
-    app.post('/token', async (_request, reply) => ({
-      token: await (reply as unknown as JwtReply).jwtSign({ sub: 'user-7', role: 'reader' }),
-    }))
-    app.register(async (protectedContext: ArborInstance) => {
-      protectedContext.addHook('onRequest', async (request) => {
-        await (request as unknown as JwtRequest).jwtVerify()
-      })
-      protectedContext.get('/me', async (request) => {
-        const { sub, role } = (request as unknown as JwtRequest).user
-        return { sub, role }
-      })
-    })
-    await app.ready()
-    return app
-  }
-
-  test(`@fastify/jwt 10 (${line.name}): a protected route answers 401 without a token`, async (t) => {
-    const app = await build()
-    t.after(() => app.close())
-    const res = await app.inject({ method: 'GET', url: '/me' })
-    assert.equal(res.statusCode, 401)
-    assert.deepEqual(res.json(), {
-      statusCode: 401,
-      code: 'FST_JWT_NO_AUTHORIZATION_IN_HEADER',
-      error: 'Unauthorized',
-      message: 'No Authorization was found in request.headers',
-    })
-    assert.equal((await app.inject({ method: 'GET', url: '/public' })).statusCode, 200)
-  })
-
-  test(`@fastify/jwt 10 (${line.name}): over HTTP a token from reply.jwtSign verifies into request.user`, async (t) => {
-    const app = await build()
-    t.after(() => app.close())
-    const request = await overHttp(app)
-    const issued = await request('/token', { method: 'POST' })
-    const { token } = (await issued.json()) as { token: string }
-    assert.equal(token.split('.').length, 3)
-    const me = await request('/me', { headers: { authorization: `Bearer ${token}` } })
-    assert.equal(me.status, 200)
-    assert.deepEqual(await me.json(), { sub: 'user-7', role: 'reader' })
-  })
-
-  test(`@fastify/jwt 10 (${line.name}): a token of another secret, or expired, gets 401`, async (t) => {
-    const app = await build()
-    t.after(() => app.close())
-    const other = line.app()
-    t.after(() => other.close())
-    await other.register(jwt, { secret: 'some-other-secret-entirely' })
-    await other.ready()
-    const foreign = (other as unknown as JwtApp).jwt.sign({ sub: 'intruder', role: 'admin' })
-    const forged = await app.inject({ url: '/me', headers: { authorization: `Bearer ${foreign}` } })
-    assert.equal(forged.statusCode, 401)
-    assert.equal(forged.json().code, 'FST_JWT_AUTHORIZATION_TOKEN_INVALID')
-    const expired = (app as unknown as JwtApp).jwt.sign(
-      { sub: 'user-42', role: 'admin', iat: 1_000_000 },
-      { expiresIn: 60 },
-    )
-    const late = await app.inject({ url: '/me', headers: { authorization: `Bearer ${expired}` } })
-    assert.equal(late.statusCode, 401)
-    assert.equal(late.json().code, 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED')
-  })
-
-  test(`@fastify/jwt 10 (${line.name}): with @fastify/cookie 11 the token is read from a signed cookie`, async (t) => {
-    const app = line.app()
-    t.after(() => app.close())
-    await app.register(cookie, { secret: 'a-cookie-secret-of-the-jwt-test' })
-    await app.register(jwt, { secret: SECRET, cookie: { cookieName: 'token', signed: true } })
-    app.post('/login', async (_request, reply) => {
-      const token = await (reply as unknown as JwtReply).jwtSign({ sub: 'user-9', role: 'cook' })
-      const cookieReply = reply as unknown as {
-        setCookie(name: string, value: string, options: object): void
-      }
-      cookieReply.setCookie('token', token, { signed: true, httpOnly: true, path: '/' })
-      return { ok: true }
-    })
-    app.get('/me', async (request) => {
-      await (request as unknown as JwtRequest).jwtVerify()
-      return (request as unknown as JwtRequest).user
-    })
-    const request = await overHttp(app)
-    const login = await request('/login', { method: 'POST' })
-    await login.arrayBuffer()
-    const [set] = login.headers.getSetCookie()
-    assert.match(String(set), /^token=[^;]+; Path=\/; HttpOnly; SameSite=Lax$/)
-    const me = await request('/me', { headers: { cookie: String(set).split(';')[0] } })
-    assert.equal(me.status, 200)
-    const user = (await me.json()) as { sub: string; role: string; iat: number }
-    assert.deepEqual([user.sub, user.role, typeof user.iat], ['user-9', 'cook', 'number'])
-    const none = await request('/me')
-    assert.equal(none.status, 401)
-    assert.equal(
-      ((await none.json()) as { code: string }).code,
-      'FST_JWT_NO_AUTHORIZATION_IN_COOKIE',
-    )
+  jwtCases({
+    plugin: jwt,
+    app: line.app,
+    label: `@fastify/jwt 10 (${line.name})`,
+    cookie,
+    // cookie 11 adds SameSite=Lax by default (cookie 9 added nothing).
+    cookieDefaultAttributes: '; SameSite=Lax',
   })
 }
