@@ -8,7 +8,7 @@ import { Readable } from 'node:stream'
 import { test } from 'node:test'
 import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib'
 import { listenLocal } from '../../helpers/http.ts'
-import type { PluginCase } from './plugin-case.ts'
+import type { App, PluginCase } from './plugin-case.ts'
 
 export const big = {
   items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `item number ${i}` })),
@@ -24,6 +24,16 @@ function request(port: number, options: RequestOptions, body?: Buffer) {
     })
     req.on('error', reject)
     req.end(body)
+  })
+}
+
+/** POSTs a JSON `payload` in `encoding` to /echo through inject. */
+function postEcho(app: App, encoding: string, payload: string | Buffer) {
+  return app.inject({
+    method: 'POST',
+    url: '/echo',
+    headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+    payload,
   })
 }
 
@@ -91,12 +101,7 @@ export function compressCases({
   }, async (t) => {
     const app = await build()
     t.after(() => app.close())
-    const res = await app.inject({
-      method: 'POST',
-      url: '/echo',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-      payload: gzipSync(JSON.stringify({ hello: 'world' })),
-    })
+    const res = await postEcho(app, 'gzip', gzipSync(JSON.stringify({ hello: 'world' })))
     assert.equal(res.statusCode, 200)
     assert.deepEqual(res.json(), { hello: 'world' })
   })
@@ -104,20 +109,10 @@ export function compressCases({
   test(`${label}: a request body in an unknown or broken encoding is a 415 or a 400`, async (t) => {
     const app = await build()
     t.after(() => app.close())
-    const unknown = await app.inject({
-      method: 'POST',
-      url: '/echo',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'compress-me-not' },
-      payload: '{}',
-    })
+    const unknown = await postEcho(app, 'compress-me-not', '{}')
     assert.equal(unknown.statusCode, 415)
     assert.equal(unknown.json().code, 'FST_CP_ERR_INVALID_CONTENT_ENCODING')
-    const broken = await app.inject({
-      method: 'POST',
-      url: '/echo',
-      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-      payload: 'not gzip at all',
-    })
+    const broken = await postEcho(app, 'gzip', 'not gzip at all')
     assert.equal(broken.statusCode, 400)
     assert.equal(broken.json().code, 'FST_CP_ERR_INVALID_CONTENT')
   })

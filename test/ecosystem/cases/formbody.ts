@@ -4,9 +4,14 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { listenLocal } from '../../helpers/http.ts'
-import type { PluginCase } from './plugin-case.ts'
+import type { App, PluginCase } from './plugin-case.ts'
 
 const FORM = 'application/x-www-form-urlencoded'
+
+/** POSTs a urlencoded `payload` to `url` through inject. */
+function postForm(app: App, url: string, payload: string) {
+  return app.inject({ method: 'POST', url, headers: { 'content-type': FORM }, payload })
+}
 
 export function formbodyCases({ plugin, app: makeApp, label }: PluginCase): void {
   async function build(options: Record<string, unknown> = {}) {
@@ -19,12 +24,7 @@ export function formbodyCases({ plugin, app: makeApp, label }: PluginCase): void
   test(`${label}: a urlencoded body reaches the handler as an object`, async (t) => {
     const app = await build()
     t.after(() => app.close())
-    const res = await app.inject({
-      method: 'POST',
-      url: '/echo',
-      headers: { 'content-type': FORM },
-      payload: 'name=Ada+Lovelace&lang=en&lang=fr&note=%C3%A9t%C3%A9',
-    })
+    const res = await postForm(app, '/echo', 'name=Ada+Lovelace&lang=en&lang=fr&note=%C3%A9t%C3%A9')
     assert.equal(res.statusCode, 200)
     assert.deepEqual(res.json(), { name: 'Ada Lovelace', lang: ['en', 'fr'], note: 'été' })
   })
@@ -63,21 +63,11 @@ export function formbodyCases({ plugin, app: makeApp, label }: PluginCase): void
       async (request) => request.body,
     )
     for (const age of [42, 30]) {
-      const ok = await app.inject({
-        method: 'POST',
-        url: '/signup',
-        headers: { 'content-type': FORM },
-        payload: `age=${age}`,
-      })
+      const ok = await postForm(app, '/signup', `age=${age}`)
       assert.equal(ok.statusCode, 200)
       assert.deepEqual(ok.json(), { age }, 'the string is coerced to the schema integer')
     }
-    const young = await app.inject({
-      method: 'POST',
-      url: '/signup',
-      headers: { 'content-type': FORM },
-      payload: 'age=12',
-    })
+    const young = await postForm(app, '/signup', 'age=12')
     assert.equal(young.statusCode, 400)
   })
 
@@ -87,31 +77,16 @@ export function formbodyCases({ plugin, app: makeApp, label }: PluginCase): void
       bodyLimit: 16,
     })
     t.after(() => app.close())
-    const parsed = await app.inject({
-      method: 'POST',
-      url: '/echo',
-      headers: { 'content-type': FORM },
-      payload: 'a=1&b=2',
-    })
+    const parsed = await postForm(app, '/echo', 'a=1&b=2')
     assert.deepEqual(parsed.json(), { raw: 'a=1&b=2' })
-    const tooLarge = await app.inject({
-      method: 'POST',
-      url: '/echo',
-      headers: { 'content-type': FORM },
-      payload: 'a=12345678901234567890',
-    })
+    const tooLarge = await postForm(app, '/echo', 'a=12345678901234567890')
     assert.equal(tooLarge.statusCode, 413)
   })
 
   test(`${label}: bodyLimit alone refuses a larger form with 413`, async (t) => {
     const app = await build({ bodyLimit: 16 })
     t.after(() => app.close())
-    const res = await app.inject({
-      method: 'POST',
-      url: '/echo',
-      headers: { 'content-type': FORM },
-      payload: `text=${'x'.repeat(64)}`,
-    })
+    const res = await postForm(app, '/echo', `text=${'x'.repeat(64)}`)
     assert.equal(res.statusCode, 413)
   })
 

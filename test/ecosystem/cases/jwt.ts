@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { ArborInstance } from '../../../src/index.ts'
 import { listenLocal } from '../../helpers/http.ts'
-import type { Plugin, PluginCase } from './plugin-case.ts'
+import type { App, Plugin, PluginCase } from './plugin-case.ts'
 
 const SECRET = 'a-jwt-secret-of-the-test-long-enough'
 
@@ -14,6 +14,11 @@ const SECRET = 'a-jwt-secret-of-the-test-long-enough'
 type JwtApp = { jwt: { sign(payload: object, options?: object): string } }
 type JwtRequest = { jwtVerify(): Promise<unknown>; user: { sub: string; role: string } }
 type JwtReply = { jwtSign(payload: object): Promise<string> }
+
+/** GET /me with `token` as the bearer token. */
+function meWith(app: App, token: string) {
+  return app.inject({ method: 'GET', url: '/me', headers: { authorization: `Bearer ${token}` } })
+}
 
 export interface JwtCase extends PluginCase {
   /** The @fastify/cookie major that goes with this jwt major. */
@@ -69,11 +74,7 @@ export function jwtCases({
     const app = await build()
     t.after(() => app.close())
     const token = (app as unknown as JwtApp).jwt.sign({ sub: 'user-42', role: 'admin' })
-    const res = await app.inject({
-      method: 'GET',
-      url: '/me',
-      headers: { authorization: `Bearer ${token}` },
-    })
+    const res = await meWith(app, token)
     assert.equal(res.statusCode, 200)
     assert.deepEqual(res.json(), { sub: 'user-42', role: 'admin' })
   })
@@ -100,11 +101,7 @@ export function jwtCases({
     await other.register(plugin, { secret: 'some-other-secret-entirely' })
     await other.ready()
     const foreign = (other as unknown as JwtApp).jwt.sign({ sub: 'intruder', role: 'admin' })
-    const forged = await app.inject({
-      method: 'GET',
-      url: '/me',
-      headers: { authorization: `Bearer ${foreign}` },
-    })
+    const forged = await meWith(app, foreign)
     assert.equal(forged.statusCode, 401)
     assert.equal(forged.json().code, 'FST_JWT_AUTHORIZATION_TOKEN_INVALID')
 
@@ -112,11 +109,7 @@ export function jwtCases({
       { sub: 'user-42', role: 'admin', iat: 1_000_000 },
       { expiresIn: 60 },
     )
-    const late = await app.inject({
-      method: 'GET',
-      url: '/me',
-      headers: { authorization: `Bearer ${expired}` },
-    })
+    const late = await meWith(app, expired)
     assert.equal(late.statusCode, 401)
     assert.equal(late.json().code, 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED')
   })

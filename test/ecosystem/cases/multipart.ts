@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { readFile } from 'node:fs/promises'
 import { test } from 'node:test'
 import { listenLocal } from '../../helpers/http.ts'
-import type { PluginCase } from './plugin-case.ts'
+import type { App, PluginCase } from './plugin-case.ts'
 
 const BOUNDARY = '----arbor-test-boundary'
 
@@ -23,6 +23,12 @@ function formData(parts: Array<{ name: string; value: string; filename?: string;
 }
 
 const headers = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }
+
+type FormPart = Parameters<typeof formData>[0][number]
+/** POSTs `parts` to `url` as multipart/form-data through inject. */
+function postForm(app: App, url: string, parts: FormPart[]) {
+  return app.inject({ method: 'POST', url, headers, payload: formData(parts) })
+}
 
 // The plugin types request.file / request.parts on FastifyRequest; on arbor they are plain
 // request decorators, reached through these narrow views.
@@ -62,15 +68,10 @@ export function multipartCases({ plugin, app: makeApp, label, savedFiles }: Mult
         title: file.fields.title?.value ?? null,
       }
     })
-    const res = await app.inject({
-      method: 'POST',
-      url: '/upload',
-      headers,
-      payload: formData([
-        { name: 'title', value: 'my notes' },
-        { name: 'doc', value: 'hello multipart', filename: 'notes.txt', type: 'text/plain' },
-      ]),
-    })
+    const res = await postForm(app, '/upload', [
+      { name: 'title', value: 'my notes' },
+      { name: 'doc', value: 'hello multipart', filename: 'notes.txt', type: 'text/plain' },
+    ])
     assert.equal(res.statusCode, 200)
     assert.deepEqual(res.json(), {
       field: 'doc',
@@ -102,23 +103,13 @@ export function multipartCases({ plugin, app: makeApp, label, savedFiles }: Mult
         return { name: body.name, doc: body.doc.toString('utf8') }
       },
     )
-    const res = await app.inject({
-      method: 'POST',
-      url: '/form',
-      headers,
-      payload: formData([
-        { name: 'name', value: 'Ada' },
-        { name: 'doc', value: 'file text', filename: 'a.txt', type: 'text/plain' },
-      ]),
-    })
+    const res = await postForm(app, '/form', [
+      { name: 'name', value: 'Ada' },
+      { name: 'doc', value: 'file text', filename: 'a.txt', type: 'text/plain' },
+    ])
     assert.equal(res.statusCode, 200)
     assert.deepEqual(res.json(), { name: 'Ada', doc: 'file text' })
-    const missing = await app.inject({
-      method: 'POST',
-      url: '/form',
-      headers,
-      payload: formData([{ name: 'other', value: 'x' }]),
-    })
+    const missing = await postForm(app, '/form', [{ name: 'other', value: 'x' }])
     assert.equal(missing.statusCode, 400)
   })
 
@@ -131,12 +122,9 @@ export function multipartCases({ plugin, app: makeApp, label, savedFiles }: Mult
       await file?.toBuffer()
       return 'stored'
     })
-    const res = await app.inject({
-      method: 'POST',
-      url: '/upload',
-      headers,
-      payload: formData([{ name: 'doc', value: 'far more than eight bytes', filename: 'big.txt' }]),
-    })
+    const res = await postForm(app, '/upload', [
+      { name: 'doc', value: 'far more than eight bytes', filename: 'big.txt' },
+    ])
     assert.equal(res.statusCode, 413)
     assert.equal(res.json().code, 'FST_REQ_FILE_TOO_LARGE')
   })
@@ -176,20 +164,14 @@ export function multipartCases({ plugin, app: makeApp, label, savedFiles }: Mult
       const file = await (request as unknown as MultipartRequest).file()
       return (await file?.toBuffer())?.toString('utf8') ?? null
     })
-    const small = await app.inject({
-      method: 'POST',
-      url: '/upload',
-      headers,
-      payload: formData([{ name: 'doc', value: 'tiny', filename: 'a.txt' }]),
-    })
+    const small = await postForm(app, '/upload', [
+      { name: 'doc', value: 'tiny', filename: 'a.txt' },
+    ])
     assert.equal(small.statusCode, 200)
     assert.equal(small.body, 'tiny')
-    const big = await app.inject({
-      method: 'POST',
-      url: '/upload',
-      headers,
-      payload: formData([{ name: 'doc', value: 'x'.repeat(64), filename: 'b.txt' }]),
-    })
+    const big = await postForm(app, '/upload', [
+      { name: 'doc', value: 'x'.repeat(64), filename: 'b.txt' },
+    ])
     assert.equal(big.statusCode, 413)
     assert.equal(big.json().code, 'FST_REQ_FILE_TOO_LARGE')
   })

@@ -59,14 +59,19 @@ export function rateLimitCases({ plugin, app: makeApp, label }: PluginCase): voi
     assert.deepEqual(await third.json(), tooMany)
   })
 
+  // One request a minute for each x-client header.
+  const onePerClient = {
+    max: 1,
+    timeWindow: 60_000,
+    keyGenerator: (request: { headers: Record<string, unknown> }) =>
+      String(request.headers['x-client']),
+  }
+
   test(`${label}: clients are counted apart by their key`, async (t) => {
     const app = makeApp()
     t.after(() => app.close())
     await app.register(plugin, {
-      max: 1,
-      timeWindow: 60_000,
-      keyGenerator: (request: { headers: Record<string, unknown> }) =>
-        String(request.headers['x-client']),
+      ...onePerClient,
     })
     app.get('/', async () => 'ok')
     const as = (client: string) => app.inject({ url: '/', headers: { 'x-client': client } })
@@ -108,10 +113,7 @@ export function rateLimitCases({ plugin, app: makeApp, label }: PluginCase): voi
     const app = makeApp()
     t.after(() => app.close())
     await app.register(plugin, {
-      max: 1,
-      timeWindow: 60_000,
-      keyGenerator: (request: { headers: Record<string, unknown> }) =>
-        String(request.headers['x-client']),
+      ...onePerClient,
       allowList: (_request: unknown, key: string) => key === 'internal',
       errorResponseBuilder: (_request: unknown, context: { max: number; after: string }) => ({
         statusCode: 429,
