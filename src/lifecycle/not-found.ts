@@ -1,6 +1,5 @@
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http'
 import { knownMethods } from '../config/http-methods.ts'
-import { isSilent } from '../config/logger.ts'
 import { queryParserOf } from '../config/options.ts'
 import { errorCodes } from '../errors.ts'
 import {
@@ -9,9 +8,10 @@ import {
   type RoutedRequest as Request,
   RouteContext,
 } from '../request/route-context.ts'
+import { bareRequest } from './bare-request.ts'
 import { runRequestHooks } from './hook-runner.ts'
 import { runHandler, startRequest } from './pipeline.ts'
-import { logsRequestErrors, requestLogDisabled } from './request-logging.ts'
+import { logsRequestErrors } from './request-logging.ts'
 import { answerUnknownMethod } from './unknown-method.ts'
 
 /**
@@ -128,15 +128,7 @@ function passToFrameworkErrors(
 ): void {
   const handler = app.options.frameworkErrors!
   const route = frameworkErrorsRoute(app)
-  const id = app.genReqId(req)
-  const log = isSilent(route.logger)
-    ? route.logger
-    : route.logger.child({ [app.options.requestIdLogLabel]: id })
-  const request = new route.Request(id, {}, req, {}, log, route)
-  const reply = new route.Reply(res, request, log, route)
-  if (!requestLogDisabled(app.options.disableRequestLogging, request)) {
-    log.info({ req: request }, 'incoming request')
-  }
+  const { request, reply } = bareRequest(route, req, res)
   handler(error, request as never, reply as never)
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isSilent } from '../config/logger.ts'
 import { errorCodes } from '../errors.ts'
 import type { RouteContext } from '../request/route-context.ts'
+import { bareRequest } from './bare-request.ts'
 import { watchResponse } from './completion.ts'
 
 /**
@@ -16,15 +16,7 @@ export function answerUnknownMethod(
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
-  const app = route.app
-  const id = app.genReqId(req)
-  const log = isSilent(route.logger)
-    ? route.logger
-    : route.logger.child({ [app.options.requestIdLogLabel]: id })
-  const request = new route.Request(id, {}, req, {}, log, route)
-  const reply = new route.Reply(res, request, log, route)
-  const logRequests = !app.options.disableRequestLogging && log.level !== 'silent'
-  if (logRequests) log.info({ req: request }, 'incoming request')
-  if (logRequests || route.onResponse !== null) watchResponse(request, reply, logRequests)
+  const { request, reply, logged } = bareRequest(route, req, res)
+  if (logged || route.onResponse !== null) watchResponse(request, reply, logged)
   reply.code(404).send(new errorCodes.FST_ERR_NOT_FOUND())
 }

@@ -58,3 +58,24 @@ for (const line of [4, 5] as const) {
     assert.equal(known.body, 'custom 404')
   })
 }
+
+test('an unknown HTTP/2 method: disableRequestLogging as a function decides its incoming request line', async (t) => {
+  const lines: Array<{ msg?: string }> = []
+  const stream = { write: (line: string) => lines.push(JSON.parse(line)) }
+  const asked: string[] = []
+  const app = arbor({
+    http2: true,
+    logger: { level: 'info', stream },
+    disableRequestLogging: (request) => {
+      asked.push(request.raw.method ?? '')
+      return false
+    },
+  })
+  t.after(() => app.close())
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as AddressInfo
+  const res = await request(port, 'UNKNOWN_METHOD')
+  assert.equal(res.status, 404)
+  assert.ok(asked.includes('UNKNOWN_METHOD'), 'the function is asked for this request')
+  assert.ok(lines.some((l) => l.msg === 'incoming request'))
+})
