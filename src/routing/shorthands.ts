@@ -1,6 +1,5 @@
 import { type Instance, kState } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
-import type { RouteOptions } from '../types/instance.ts'
 
 /** A method shorthand, as the instance holds it: `this` is the instance it is called on. */
 export type ShorthandFunction = (
@@ -71,5 +70,6 @@ function shorthand(
     url,
     path: url,
     handler: handler || given?.handler,
-  } as unknown as RouteOptions)
+    // checked by route() itself; `never` because the caller's instance type varies by chain
+  } as never)
 }
