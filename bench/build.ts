@@ -7,7 +7,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url))
-const TSC = `${ROOT}node_modules/.bin/tsc`
+const TSC = `${ROOT}node_modules/typescript/bin/tsc`
 const TSX = `${ROOT}node_modules/.bin/tsx`
 
 export interface ArborEntry {
