@@ -3,6 +3,7 @@
 import { fixed, int, mb, percent, show, table } from './format.ts'
 import { BASELINES, baseLabel, FRAMEWORKS } from './frameworks.ts'
 import type { Results, ScenarioResult, Summary } from './results.ts'
+import { coldStartTable } from './startup/cold-table.ts'
 import { STARTUP_VARIANTS, type StartupRow, type StartupVariant } from './startup/run.ts'
 import { issue7Targets, issue12Targets } from './targets.ts'
 
@@ -82,7 +83,8 @@ export function startupTable(all: StartupRow[], variant: StartupVariant = 'plain
     return mine !== undefined && theirs ? (mine / theirs).toFixed(2) : '–'
   }
   const ms = fixed(1)
-  return table(
+  const cold = rows.some((r) => r.coldStartMs) ? `${coldStartTable(rows, label)}\n\n` : ''
+  return `${cold}${table(
     [
       'framework',
       'import ms',
@@ -117,7 +119,7 @@ export function startupTable(all: StartupRow[], variant: StartupVariant = 'plain
               : '–',
           ],
     ),
-  )
+  )}`
 }
 
 function label(framework: string): string {
@@ -167,7 +169,7 @@ export function markdown(results: Results): string {
     parts.push(
       '## startup',
       '',
-      `1,000 routes over 50 plugins, in two variants: *plain*, GET routes without schemas (half static, half parametric), and *schema*, POST routes each with its own body schema and response schema (property names carry the route's number, so no two routes share a schema). Each run is a fresh process pinned to the server core; median (min–max) of ${s.startupRuns} runs per framework and variant, interleaved. *import ms* is loading the framework module; *ready() ms* runs from the factory call to \`ready()\` resolving; *process start → ready* is both plus Node's own boot, from the process's time origin. *RSS after ready* is read right after \`ready()\`. Then, in the same process, the request path is warmed on one route and 20 other routes spread over the plugins get their first request (\`inject\`), then three more each: *first request* and *warm request* are medians over those routes, *first − warm* is the median over routes of the difference (in parentheses the worst route), each the median over runs.`,
+      `1,000 routes over 50 plugins, in two variants: *plain*, GET routes without schemas (half static, half parametric), and *schema*, POST routes each with its own body schema and response schema (property names carry the route's number, so no two routes share a schema). Each run is a fresh process pinned to the server core; median (min–max) of ${s.startupRuns} runs per framework and variant, interleaved. The first table of each variant is the cold start, measured from outside by the runner: *cold start* runs from spawning the process to the first byte of the answer to its first request (sent on a fresh connection to a route halfway down the table as soon as the process says it listens), which a serverless platform pays on every cold start; *first request* is that request alone, from sending it to the first byte; *first request in the server* from its arrival to the end of its answer. *import ms* is loading the framework module; *ready() ms* runs from the factory call to \`ready()\` resolving; *process start → ready* is both plus Node's own boot, from the process's time origin. *RSS after ready* is read right after \`ready()\`. Then, in the same process, the request path is warmed on one route and 20 other routes spread over the plugins get their first request (\`inject\`), then three more each: *first request* and *warm request* are medians over those routes, *first − warm* is the median over routes of the difference (in parentheses the worst route), each the median over runs.`,
       '',
     )
     for (const variant of STARTUP_VARIANTS) {

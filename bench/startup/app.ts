@@ -1,7 +1,11 @@
 // One startup run, in a fresh process: 1,000 routes over 50 plugins on arbor, Fastify 4 or
 // Fastify 5 (argv[2]), either plain GET routes or (argv[3] = 'schema') POST routes each with
-// its own body and response schema. Prints the times and the RSS after ready() as one JSON
-// line, then what the first request to a route costs over a warm one.
+// its own body and response schema. Listens, prints its port and the first request to send
+// as one JSON line, and once the runner's request is answered measures what the first request
+// to other routes costs over a warm one (inject); writes its figures to the file argv[4].
+
+import type { EventEmitter } from 'node:events'
+import { writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import type { FastifyStyleApp } from '../scenario.ts'
 import { loadFactory } from '../servers/serve.ts'
@@ -10,9 +14,13 @@ const PLUGINS = 50
 const ROUTES_PER_PLUGIN = 20
 /** Routes whose first request is timed, spread over the plugins. */
 const PROBES = 20
+/** The route the runner's first request goes to: halfway down the table, a parametric one. */
+const COLD_ROUTE = 511
 
 const framework = process.argv[2] ?? ''
 const variant = process.argv[3] === 'schema' ? 'schema' : 'plain'
+const resultFile = process.argv[4]
+if (!resultFile) throw new Error('usage: app.js <framework> <plain|schema> <result file>')
 
 /** Half static, half parametric, as an API usually is. */
 const routePath = (j: number) => (j % 2 === 0 ? `/r${j}` : `/r${j}/:id`)
@@ -97,6 +105,36 @@ await app.ready()
 const readyEnd = performance.now()
 const rssBytes = process.memoryUsage().rss
 
+// The cold start, measured by the runner from outside: it spawned this process, and sends
+// COLD_ROUTE's request as soon as the line below says the server listens. Here the request's
+// arrival and the end of its response are noted, in this process's clock.
+let connectedAt = 0
+let arrivedAt = 0
+let answeredAt = 0
+const answered = new Promise<void>((resolve) => {
+  const server = app.server as unknown as EventEmitter
+  // ahead of the framework's own listener, which runs part of the request before returning
+  server.prependOnceListener('connection', () => {
+    connectedAt = performance.now()
+  })
+  server.prependOnceListener('request', (_req: unknown, res: EventEmitter) => {
+    arrivedAt = performance.now()
+    res.once('finish', () => {
+      answeredAt = performance.now()
+      resolve()
+    })
+  })
+})
+await app.listen({ port: 0, host: '127.0.0.1' })
+const listenEnd = performance.now()
+const address = app.server.address()
+const port = typeof address === 'object' && address !== null ? address.port : 0
+const cold = probe(COLD_ROUTE)
+process.stdout.write(
+  `${JSON.stringify({ port, pid: process.pid, request: cold.request, answer: cold.answer })}\n`,
+)
+await answered
+
 async function timed(k: number): Promise<number> {
   const { request, answer } = probe(k)
   const start = performance.now()
@@ -138,6 +176,14 @@ const result = {
   readyMs: readyEnd - readyStart,
   // From the process's time origin: node's own boot, the import and ready() together.
   processMs: readyEnd,
+  /** From the process's time origin to listening. */
+  listenMs: listenEnd,
+  /** The first request, inside the server: its arrival to the end of its response. */
+  firstServedMs: answeredAt - arrivedAt,
+  /** From the process's time origin to the end of the first response. */
+  answeredMs: answeredAt,
+  /** The first connection's arrival to its request's (headers parsed), inside the server. */
+  connectionToRequestMs: arrivedAt - connectedAt,
   rssBytes,
   /** Median over the probed routes of the first request's time (inject), ms. */
   firstRequestMs: median(first),
@@ -147,4 +193,5 @@ const result = {
   firstOverWarmMs: median(over),
   firstOverWarmMaxMs: Math.max(...over),
 }
-process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0))
+writeFileSync(resultFile, JSON.stringify(result))
+process.exit(0)

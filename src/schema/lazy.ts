@@ -22,7 +22,10 @@ export type DeferringCompiler<I, F> = ((input: I) => F) & { deferred?: (input: I
  * `vouches` says whether the schema is certain to compile; `standIn` makes the stand-in;
  * `failed` turns an error of a deferred compile into the one a request answers with;
  * `compileVouched`, when given, compiles the schemas `vouches` accepted (a cheaper way that
- * is only right for them).
+ * is only right for them). With `warmFirst`, the first schema the deferred form vouches for
+ * is compiled at once, at ready: an engine's first compile costs many times a later one (its
+ * code generator runs for the first time, so V8 compiles it), which would otherwise fall on
+ * the first request of a fresh process; that request then pays one ordinary compile.
  */
 export function deferringCompiler<I extends { schema: JSONSchema }, F>(
   compile: (input: I) => F,
@@ -30,7 +33,9 @@ export function deferringCompiler<I extends { schema: JSONSchema }, F>(
   standIn: (compile: () => F) => F,
   failed: (input: I, err: Error) => Error,
   compileVouched: (input: I) => F = compile,
+  warmFirst = false,
 ): DeferringCompiler<I, F> {
+  let warm = !warmFirst
   const byText = new Map<string, F>()
   const vouched = new Map<string, boolean>()
   const once = (input: I, how: (input: I) => F, key = textOf(input.schema)): F => {
@@ -56,6 +61,15 @@ export function deferringCompiler<I extends { schema: JSONSchema }, F>(
     // A compile that fails (which the check should have made impossible) is not tried again
     // on every request; each request gets an error of its own.
     let failure: Error | undefined
+    if (!warm) {
+      warm = true
+      try {
+        return once(input, compileVouched, key)
+      } catch (err) {
+        // ready() still succeeds: the route's requests answer with the error, as when lazy
+        failure = err as Error
+      }
+    }
     return standIn(() => {
       if (failure !== undefined) throw failed(input, failure)
       try {

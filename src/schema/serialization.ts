@@ -38,6 +38,7 @@ export function createFastJsonCompiler(
     (input, err) =>
       new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(input.method, input.url, err.message),
     compileVouched,
+    true,
   )
 }
 

@@ -131,6 +131,7 @@ export function createAjvCompiler(
     (input, err) =>
       new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, buildFailureReason(err)),
     (input) => compileChecked(ajv, () => compile(input)),
+    true,
   )
 }
 
