@@ -48,6 +48,7 @@ interface Scale {
 /** 1, 2, 5 × 10^k steps giving about `count` ticks over [min, max]. */
 function linearTicks(min: number, max: number, count: number): number[] {
   const raw = (max - min) / count
+  if (!(raw > 0) || !Number.isFinite(raw)) return [min]
   const power = 10 ** Math.floor(Math.log10(raw))
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw
   const ticks: number[] = []
@@ -59,6 +60,7 @@ function linearTicks(min: number, max: number, count: number): number[] {
 
 function logTicks(min: number, max: number): number[] {
   const ticks: number[] = []
+  if (!(min > 0) || !Number.isFinite(max)) return ticks
   for (let p = Math.floor(Math.log10(min)); p <= Math.ceil(Math.log10(max)); p++) {
     for (const m of [1, 2, 5]) {
       const t = m * 10 ** p
@@ -93,12 +95,15 @@ function scale(values: number[], log: boolean, from: number, to: number, zero: b
   return { at: (v) => from + ((v - a) / (b - a)) * (to - from), ticks }
 }
 
+/** A value the panel can place: finite, and above 0 on a log axis. */
+const plotted = (p: Panel, y: number) => Number.isFinite(y) && (!p.yLog || y > 0)
+
 function panel(p: Panel, dx: number): string {
   const left = dx + MARGIN.left
   const right = dx + WIDTH - MARGIN.right
   const top = MARGIN.top
   const bottom = HEIGHT - MARGIN.bottom
-  const points = p.series.flatMap((s) => s.points.filter(([, y]) => Number.isFinite(y)))
+  const points = p.series.flatMap((s) => s.points.filter(([, y]) => plotted(p, y)))
   const ys = points.map(([, y]) => y)
   if (p.band) ys.push(p.band.from, p.band.to)
   const xs = points.map(([x]) => x)
@@ -139,7 +144,7 @@ function panel(p: Panel, dx: number): string {
     `<text transform="translate(${dx + 14} ${(top + bottom) / 2}) rotate(-90)" text-anchor="middle" font-size="12" fill="#111827">${xml(p.yLabel)}${p.yLog ? ' (log)' : ''}</text>`,
   )
   for (const s of p.series) {
-    const pts = s.points.filter(([, v]) => Number.isFinite(v))
+    const pts = s.points.filter(([, v]) => plotted(p, v))
     if (!pts.length) continue
     const path = pts.map(([a, b]) => `${x.at(a).toFixed(1)},${y.at(b).toFixed(1)}`).join(' ')
     out.push(

@@ -27,6 +27,8 @@ export interface PointResult {
 }
 
 export interface CurveResult {
+  /** When and how this curve was measured (a run of some curves keeps the others' stamps). */
+  measured?: string
   name: string
   title: string
   axis: string
@@ -114,7 +116,10 @@ export interface Bend {
   /** How much arbor's figure grew from one size to the next, and Fastify 5's. */
   arborGrowth: number
   baseGrowth: number
-  /** arborGrowth ÷ baseGrowth: above BEND_NOISE arbor's curve bends up faster. */
+  /**
+   * CPU/req: arbor's paired ratio at `to` ÷ at `from`; start-up and memory: arbor's increment
+   * ÷ Fastify 5's. Above BEND_NOISE arbor's curve rises faster than Fastify 5's.
+   */
   bend: number
   flagged: boolean
 }
@@ -153,11 +158,17 @@ export function bends(curve: string, points: PointSummary[], base = 'fastify5'):
     for (const [a, b] of pairs) {
       const arborGrowth = metric.of(b, 'arbor')! / metric.of(a, 'arbor')!
       const baseGrowth = metric.of(b, base)! / metric.of(a, base)!
-      let bend = arborGrowth / baseGrowth
+      let bend: number
       if (metric.name === 'CPU/req') {
         const ra = a.ratios[base]?.cpu?.median
         const rb = b.ratios[base]?.cpu?.median
-        if (ra !== undefined && rb !== undefined) bend = rb / ra
+        bend = ra !== undefined && rb !== undefined ? rb / ra : arborGrowth / baseGrowth
+      } else {
+        // Start-up and memory have a fixed part (the framework itself) that differs between
+        // the two: what the size adds is the slope, arbor's increment ÷ Fastify 5's.
+        bend =
+          (metric.of(b, 'arbor')! - metric.of(a, 'arbor')!) /
+          (metric.of(b, base)! - metric.of(a, base)!)
       }
       if (!Number.isFinite(bend)) continue
       out.push({

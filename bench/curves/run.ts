@@ -5,7 +5,7 @@
 // starting order rotating: each framework's CPU per request and requests completed come from
 // the same windows, so their ratio is steady while the machine's speed drifts. Writes
 // bench/results/curves.json, one SVG chart per curve and the curves section of BENCHMARKS.md.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, release } from 'node:os'
 import { parseArgs } from 'node:util'
 import { arborEntry, build, compiled, ROOT } from '../build.ts'
@@ -131,6 +131,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 async function measurePoint(curve: Curve, size: number): Promise<PointResult> {
   const requests = curve.requests(size)
   const load = loadAt(curve, size)
+  const seconds = Math.max(duration, curve.minSeconds ?? 0)
   const point: PointResult = { size, samples: [], failures: {} }
   for (let trial = 0; trial < trials; trial++) {
     // The order the servers start in (and so their place in memory and the page cache) rotates.
@@ -160,7 +161,7 @@ async function measurePoint(curve: Curve, size: number): Promise<PointResult> {
         // Whose load starts first rotates, so no server always has the edge.
         const shift = round % servers.length
         const group = servers.map((_, i) => servers[(i + shift) % servers.length]!)
-        const m = await measureGroup(group, requests, load, duration, holdersOf(group))
+        const m = await measureGroup(group, requests, load, seconds, holdersOf(group))
         group.forEach((s, i) => {
           point.samples.push({
             framework: s.framework,
@@ -204,6 +205,7 @@ for (const curve of curves) {
     )
   }
   results.push({
+    measured: `${new Date().toISOString()}, Node ${serverNode}, ${trials} trial(s) × ${rounds} round(s) of ${Math.max(duration, curve.minSeconds ?? 0)} s`,
     name: curve.name,
     title: curve.title,
     axis: curve.axis,
@@ -246,6 +248,15 @@ const output: CurvesResults = {
   curves: results,
 }
 const out = values.out ?? `bench/results/${quick ? 'curves-quick' : 'curves'}.json`
+// --curves re-measures some curves: the others stay as the file has them (their own run's date
+// and settings are then not this run's; each curve keeps its `measured` stamp).
+if (values.curves && existsSync(`${ROOT}${out}`)) {
+  const previous = JSON.parse(readFileSync(`${ROOT}${out}`, 'utf8')) as CurvesResults
+  const fresh = new Map(results.map((c) => [c.name, c]))
+  output.curves = CURVES.map(
+    (c) => fresh.get(c.name) ?? previous.curves.find((p) => p.name === c.name),
+  ).filter((c): c is CurveResult => c !== undefined)
+}
 writeFileSync(`${ROOT}${out}`, `${JSON.stringify(output, null, 2)}\n`)
 log(`wrote ${out}`)
 if (values.md || (!quick && !values['no-md'])) {

@@ -172,16 +172,22 @@ function bendLines(curve: CurveResult, frameworks: string[]): string {
     .filter((b) => b.metric === 'CPU/req')
     .reduce((m, b) => Math.max(m, b.bend), Number.NEGATIVE_INFINITY)
   const parts = [
-    `Slope against Fastify 5 (arbor's growth ÷ Fastify 5's between two sizes; CPU/req from the paired ratios): largest ${Number.isFinite(worst) ? worst.toFixed(3) : '–'} for CPU/req.`,
+    `Slope against Fastify 5, CPU/req (arbor ÷ Fastify 5 at one size ÷ the same at the size before; 1 = parallel): ${list
+      .filter((b) => b.metric === 'CPU/req')
+      .map(
+        (b) =>
+          `${b.from.toLocaleString('en-US')} → ${b.to.toLocaleString('en-US')} ${b.bend.toFixed(2)}`,
+      )
+      .join(', ')}; largest ${Number.isFinite(worst) ? worst.toFixed(2) : '–'}.`,
   ]
   for (const b of list.filter((x) => x.metric !== 'CPU/req')) {
     parts.push(
-      `${b.metric} ${b.from.toLocaleString('en-US')} → ${b.to.toLocaleString('en-US')}: arbor ×${b.arborGrowth.toFixed(2)}, Fastify 5 ×${b.baseGrowth.toFixed(2)}.`,
+      `${b.metric} ${b.from.toLocaleString('en-US')} → ${b.to.toLocaleString('en-US')}: arbor's increment ÷ Fastify 5's ${b.bend.toFixed(2)}.`,
     )
   }
   parts.push(
     flagged.length
-      ? `Above the noise (${BEND_NOISE.toFixed(3)}): ${flagged.map((b) => `${b.metric} ${b.from.toLocaleString('en-US')} → ${b.to.toLocaleString('en-US')} ${b.bend.toFixed(3)}`).join('; ')}.`
+      ? `Above ${BEND_NOISE.toFixed(3)}: ${flagged.map((b) => `${b.metric} ${b.from.toLocaleString('en-US')} → ${b.to.toLocaleString('en-US')} ${b.bend.toFixed(3)}`).join('; ')}.`
       : `No step bends up faster than Fastify 5's by more than the noise (${BEND_NOISE.toFixed(3)}).`,
   )
   return parts.join(' ')
@@ -207,7 +213,7 @@ export function curvesMarkdown(results: CurvesResults): string {
     parts.push(
       `### ${curve.title}`,
       '',
-      `${curve.description} Load per server: ${curve.name === 'connections' ? 'N' : curve.load.connections} connections, pipelining ${curve.load.pipelining}.`,
+      `${curve.description} Load per server: ${curve.name === 'connections' ? 'N' : curve.load.connections} connections, pipelining ${curve.load.pipelining}.${curve.measured ? ` Measured ${curve.measured}.` : ''}`,
       '',
       `![${curve.title}](${CHART_DIR}/${curve.name}.svg)`,
       '',
