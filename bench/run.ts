@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, release } from 'node:os'
 import { arborEntry, build, compiled, ROOT } from './build.ts'
-import { canPin, inOwnSession, isOwnSession, pinSelf, setNice } from './child.ts'
+import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, useNode } from './child.ts'
 import { readConfig, resultName, USAGE } from './config.ts'
 import { BASELINES, FRAMEWORKS, supports } from './frameworks.ts'
 import { markdown, scenarioTable, startupRows, startupTable } from './report.ts'
@@ -36,6 +36,8 @@ const LOAD_CPU = 0
 const SERVER_CPU = pinned ? 1 : undefined
 if (pinned) pinSelf(LOAD_CPU)
 if (config.nice !== undefined) setNice(config.nice)
+// The servers' Node (--node); the runner and autocannon stay on this one.
+const serverNode = config.node ? useNode(config.node) : process.version
 
 // The source the build is made from: read before building, since src/ may change during a run.
 const arborCommit = git(['rev-parse', '--short', 'HEAD'])
@@ -151,7 +153,7 @@ const results: Results = {
     cpu: cpuModel(),
     cores,
     kernel: release(),
-    node: process.version,
+    node: serverNode,
   },
   versions: {
     arbor: `${JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')).version} (commit ${arborCommit}${arborDirty}, from ${arbor.from})`,
