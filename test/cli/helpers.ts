@@ -130,8 +130,8 @@ export class Cli {
   }
 
   /** The port from the `listening at http://127.0.0.1:<port>` line. */
-  async port(pattern = /listening at http:\/\/127\.0\.0\.1:\d+/): Promise<number> {
-    const line = await this.until(() => this.line(pattern), 'the listening line')
+  async port(pattern = /listening at http:\/\/127\.0\.0\.1:\d+/, ms = 15_000): Promise<number> {
+    const line = await this.until(() => this.line(pattern), 'the listening line', ms)
     return Number(/:(\d+)$/.exec(String(line.msg).match(/http:\/\/[^\s]+/)![0])![1])
   }
 
