@@ -31,7 +31,11 @@ function startServer(workers: number): Promise<{ child: ChildProcess; port: numb
   if (workers > 0) args.push('--workers', String(workers))
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no listening line in 30 s')), 30_000)
+    // generous: on a loaded machine two workers take long to start
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error('no listening line in 120 s'))
+    }, 120_000)
     let out = ''
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk

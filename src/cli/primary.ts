@@ -192,6 +192,8 @@ export class Primary {
           )
           return
         }
+        // it may have died meanwhile: the exit handler has replaced it already
+        if (worker.isDead() || !worker.isConnected()) continue
         this.leaving.add(worker)
         const gone = new Promise((resolve) => worker.once('exit', resolve))
         worker.send({ arbor: 'retire' } satisfies WorkerMessage)

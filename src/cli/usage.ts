@@ -9,7 +9,8 @@ Commands:
   start <app>     load the app and listen (the default way to run an arbor app)
   routes <app>    load the app without listening and print its routes (printRoutes)
   inspect <app>   load the app without listening and print its context tree (printContexts)
-  help            this text;  version: arbor's version
+  help            this text
+  version         arbor's version
 
 <app> is a module whose default export is a plugin, async (app, opts) => {...} as in
 fastify-cli, or an arbor instance. A .ts file runs as is on Node 22.18+.
