@@ -3,9 +3,11 @@
 // scenario back to back, in alternating order, on the built CLI (npm run build first).
 // Usage: tsx bench/workers.ts [--rounds 3] [--duration 8] [--connections 100]
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { cpuSeconds } from './proc.ts'
 
 const { values } = parseArgs({
   options: {
@@ -50,6 +52,16 @@ function startServer(workers: number): Promise<{ child: ChildProcess; port: numb
   })
 }
 
+/** The server's processes: the CLI and, with workers, its children (the primary's workers). */
+function serverPids(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim()
+  return [pid, ...(children === '' ? [] : children.split(' ').map(Number))]
+}
+
+function serverCpu(pid: number): number {
+  return serverPids(pid).reduce((sum, p) => sum + cpuSeconds(p), 0)
+}
+
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.once('exit', () => resolve())
@@ -91,6 +103,7 @@ function load(
 
 // A JSON body POSTed with -m POST -b needs no warm-up beyond a short first load.
 const results: Record<string, number[]> = {}
+const cpu: Record<string, number[]> = {}
 const rounds = Number(values.rounds)
 for (let round = 0; round < rounds; round++) {
   for (const scenario of ['hello', 'schema'] as const) {
@@ -99,17 +112,24 @@ for (let round = 0; round < rounds; round++) {
       const { child, port } = await startServer(workers)
       await load(port, scenario, 2) // warm-up: JIT and lazy compiles in every worker
       const load1 = loadavg()[0]!
+      const cpuBefore = serverCpu(child.pid!)
       const { rps, errors, non2xx } = await load(port, scenario, Number(values.duration))
+      // CPU per request: what the scaling with cores rests on, steadier than req/s on a shared machine
+      const cpuUs = ((serverCpu(child.pid!) - cpuBefore) / (rps * Number(values.duration))) * 1e6
       await stop(child)
       const key = `${scenario} ${workers === 0 ? 'one process' : `--workers ${workers}`}`
       ;(results[key] ??= []).push(rps)
+      ;(cpu[key] ??= []).push(cpuUs)
       console.log(
-        `round ${round + 1} ${key}: ${Math.round(rps)} req/s (errors ${errors}, non-2xx ${non2xx}, load average ${load1.toFixed(1)})`,
+        `round ${round + 1} ${key}: ${Math.round(rps)} req/s (errors ${errors}, non-2xx ${non2xx}, load average ${load1.toFixed(1)}, server CPU ${cpuUs.toFixed(1)} µs/req)`,
       )
     }
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 for (const [key, xs] of Object.entries(results)) {
-  console.log(`${key}: median ${Math.round(median(xs))} req/s (${xs.map(Math.round).join(', ')})`)
+  const c = cpu[key]!
+  console.log(
+    `${key}: median ${Math.round(median(xs))} req/s (${xs.map(Math.round).join(', ')}), server CPU ${median(c).toFixed(1)} µs/req (${c.map((x) => x.toFixed(1)).join(', ')})`,
+  )
 }

@@ -95,7 +95,7 @@ export class Cli {
   }
 
   /** Resolves once `check` holds, re-checked on each output; rejects after `ms`. */
-  async until<T>(check: () => T | undefined | false, what: string, ms = 10_000): Promise<T> {
+  async until<T>(check: () => T | undefined | false, what: string, ms = 60_000): Promise<T> {
     const deadline = Date.now() + ms
     for (;;) {
       const value = check()
@@ -130,7 +130,7 @@ export class Cli {
   }
 
   /** The port from the `listening at http://127.0.0.1:<port>` line. */
-  async port(pattern = /listening at http:\/\/127\.0\.0\.1:\d+/, ms = 15_000): Promise<number> {
+  async port(pattern = /listening at http:\/\/127\.0\.0\.1:\d+/, ms = 60_000): Promise<number> {
     const line = await this.until(() => this.line(pattern), 'the listening line', ms)
     return Number(/:(\d+)$/.exec(String(line.msg).match(/http:\/\/[^\s]+/)![0])![1])
   }
@@ -146,7 +146,7 @@ export async function runCli(
   options: { execArgv?: string[]; env?: NodeJS.ProcessEnv; ms?: number } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const cli = new Cli(args, { ...options, entry: await cliBundle() })
-  const timer = setTimeout(() => cli.kill(), options.ms ?? 15_000)
+  const timer = setTimeout(() => cli.kill(), options.ms ?? 60_000)
   const { code } = await cli.exited
   clearTimeout(timer)
   return { code, stdout: cli.stdout, stderr: cli.stderr }

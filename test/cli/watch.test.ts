@@ -28,10 +28,10 @@ test('--watch restarts the app when a module it imports changes', async () => {
   writeFileSync(join(dir, 'app.mjs'), app)
   writeFileSync(join(dir, 'word.mjs'), word('first'))
   cli = await startCli(['start', join(dir, 'app.mjs'), '--port', '0', '--watch'])
-  const first = await cli.port(/^Server listening at/, 30_000)
+  const first = await cli.port(/^Server listening at/, 60_000)
   assert.deepEqual(JSON.parse((await get(first, '/')).body), { word: 'first' })
   writeFileSync(join(dir, 'word.mjs'), word('second'))
-  await cli.until(() => cli!.count(/^Server listening at/) === 2, 'the restart', 30_000)
+  await cli.until(() => cli!.count(/^Server listening at/) === 2, 'the restart', 60_000)
   const line = cli.lines.filter((l) => /^Server listening at/.test(String(l.msg)))[1]!
   const port = Number(/:(\d+)$/.exec(String(line.msg))![1])
   assert.deepEqual(JSON.parse((await get(port, '/')).body), { word: 'second' })

@@ -84,7 +84,7 @@ test('SIGHUP restarts the workers one at a time under load, with no failed reque
   await cli.until(() => traffic.answered > 200 && traffic.pids.size === 2, 'load on both workers')
   const before = new Set(traffic.pids)
   cli.child.kill('SIGHUP')
-  await cli.until(() => cli.line(/^restart done$/), 'the rolling restart', 20_000)
+  await cli.until(() => cli.line(/^restart done$/), 'the rolling restart', 90_000)
   const answeredAtEnd = traffic.answered
   await cli.until(() => traffic.answered > answeredAtEnd + 200, 'load after the restart')
   await traffic.stop()
