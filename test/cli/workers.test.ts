@@ -55,19 +55,13 @@ test('a worker killed with SIGKILL is replaced, and the new one serves', async (
     () => cli.line(/exited \(signal SIGKILL\): replacing it in 250 ms/),
     'the replacement',
   )
-  // the replacement's own listening line, from a pid the test has not seen
+  // the replacement's own listening line: the first one after the primary said it replaces
+  const from = cli.lines.indexOf(cli.line(/replacing it/)!)
   const fresh = await cli.until(
-    () =>
-      cli.lines.find(
-        (l) =>
-          /^Server listening at/.test(String(l.msg)) &&
-          l.pid !== first.pid &&
-          cli.lines.filter((m) => m.pid === l.pid && /^Server listening/.test(String(m.msg)))
-            .length === 1 &&
-          cli.lines.indexOf(l) > cli.lines.indexOf(cli.line(/replacing it/)!),
-      ),
+    () => cli.lines.slice(from).find((l) => /^Server listening at/.test(String(l.msg))),
     'the new worker listening',
   )
+  assert.notEqual(fresh.pid, first.pid)
   const seen = new Set<number>()
   for (let i = 0; i < 20 && !seen.has(fresh.pid!); i++) {
     seen.add((JSON.parse((await get(port, '/')).body) as { pid: number }).pid)
