@@ -18,6 +18,8 @@ export const layers: ReadonlyArray<{ name: string; paths: string[] }> = [
     name: 'entry',
     paths: ['index.ts', 'commonjs.ts', 'line-entry.ts', 'fastify4.ts', 'fastify5.ts', 'plugins/'],
   },
+  // the `arbor` command: a user of the public entry, as an app's own server.ts would be
+  { name: 'cli', paths: ['cli/'] },
 ]
 
 // `import … from`, `export … from`, side-effect `import '…'` and `import('…')` (types included).
