@@ -4,6 +4,7 @@ import type { Parser } from '../content/parsers.ts'
 import { errorCodes } from '../errors.ts'
 import type { RoutedReply as Reply, RoutedRequest as Request } from '../request/route-context.ts'
 import type { ArborRequest } from '../types/instance.ts'
+import { endConnectionAfter } from './connection-end.ts'
 
 export type BodyDone = (err: Error | null | undefined, body?: unknown) => void
 
@@ -116,8 +117,10 @@ export function parseBody(
 }
 
 function refuse(reply: Reply, err: Error, done: BodyDone): void {
-  // The rest of the body stays unread: close the connection after the answer.
+  // The rest of the body stays unread: close the connection after the answer, and process no
+  // request pipelined behind it meanwhile (its answer would be cut by the close).
   reply.header('connection', 'close')
+  endConnectionAfter(reply.request.raw)
   done(err)
 }
 

@@ -8,6 +8,7 @@ type HttpSocket = Socket & { _httpMessage?: ServerResponse | null }
 
 const tracked = new WeakMap<Server, Set<Socket>>()
 const none: ReadonlySet<Socket> = new Set()
+const closingOnce = new WeakSet<Socket>()
 
 /**
  * Keeps the set of the server's open connections, for closing (`closeWhenAnswered`) and for
@@ -80,6 +81,19 @@ export function closeWhenAnswered(server: Server, closeIdleNow: boolean): void {
     }
     closeAfter(socket, owed)
   }
+}
+
+/**
+ * Closes a connection that takes no more requests once the response it owes (if any) has
+ * gone: node:http closes it then by itself unless that response was to keep it open.
+ */
+export function closeOnceAnswered(socket: Socket): void {
+  // every chunk the client sends after a parse error repeats the error: wait once
+  if (closingOnce.has(socket)) return
+  closingOnce.add(socket)
+  const owed = responseOwed(socket)
+  if (owed === null) endSoon(socket)
+  else closeAfter(socket, owed)
 }
 
 function closeAfter(socket: Socket, owed: ServerResponse): void {

@@ -1,12 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Http2SecureServer, Http2Server } from 'node:http2'
 import { createServer as createHttpsServer } from 'node:https'
+import type { Socket } from 'node:net'
 import { requireLazily } from '../config/lazy-require.ts'
 import type { RootState } from '../context/state.ts'
+import { arrivedAfterEnd, connectionEnded, dropRequest } from '../lifecycle/connection-end.ts'
 import { noteResponse } from '../lifecycle/last-response.ts'
 import { routeRequest } from '../routing/route-request.ts'
 import { answerClientError } from './client-error.ts'
-import { endConnectionWith, trackConnections } from './connections.ts'
+import { closeOnceAnswered, endConnectionWith, trackConnections } from './connections.ts'
 import { refuseHeaderFault } from './protocol-checks.ts'
 
 const unavailableBody =
@@ -40,7 +42,13 @@ export function createHttpServer(root: RootState): Server {
     server.setTimeout(options.connectionTimeout)
   }
   const onClientError = options.clientErrorHandler ?? answerClientError
-  server.on('clientError', onClientError.bind(root.rootState.instance as never))
+  const instance = root.rootState.instance
+  server.on('clientError', (err: Error, socket: Socket) => {
+    // Bytes after the response that ended the connection are no request: nothing answers
+    // them (a second answer would desynchronise the client, issue 27).
+    if (connectionEnded(socket)) closeOnceAnswered(socket)
+    else onClientError.call(instance as never, err, socket)
+  })
   trackConnections(server)
   return server
 }
@@ -63,6 +71,7 @@ function createHttp2Server(
 
 /** Every request, from the network or from inject, enters here. */
 export function dispatch(root: RootState, req: IncomingMessage, res: ServerResponse): void {
+  if (arrivedAfterEnd(req)) return dropRequest(req, res)
   const version = req.httpVersion
   // HTTP/1.1 on an HTTP/1 server, the usual case, costs one comparison
   if (
