@@ -372,6 +372,11 @@ export const errorCodes = {
     'FST_ERR_SCH_SERIALIZATION_BUILD',
     'Failed building the serialization schema for %s: %s, due to error %s',
   ),
+  // arbor's own: a response Standard Schema without a JSON Schema is checked before it is sent
+  FST_ERR_SCH_RESPONSE_VALIDATION: define(
+    'FST_ERR_SCH_RESPONSE_VALIDATION',
+    'The response for status %s does not match its schema: %s',
+  ),
   FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: define(
     'FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX',
     'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }',

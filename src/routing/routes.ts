@@ -9,9 +9,21 @@ import { errorCodes } from '../errors.ts'
 import { handleRoute, handleRouteWithPlainParams } from '../lifecycle/pipeline.ts'
 import { type BoundHook, RouteContext } from '../request/route-context.ts'
 import { compilerFor } from '../schema/lazy.ts'
-import { lowerCaseHeaderNames, partSchemas, responseEntries } from '../schema/normalize.ts'
+import {
+  lowerCaseHeaderNames,
+  partSchemas,
+  type ResponseEntry,
+  responseEntries,
+} from '../schema/normalize.ts'
 import { assigningCoercedRoot } from '../schema/root-coercion.ts'
-import { compileResponseSchemas } from '../schema/serialization.ts'
+import { compileResponseSchemas, createFastJsonCompiler } from '../schema/serialization.ts'
+import {
+  isStandardSchema,
+  jsonSchemaOf,
+  standardSchemaOf,
+  withConvertedStandardSchemas,
+} from '../schema/standard-schema.ts'
+import { standardSerializer, standardValidator } from '../schema/standard-validation.ts'
 import { buildFailureReason } from '../schema/validation.ts'
 import { type RequestHookName, requestHookNames } from '../types/hook-names.ts'
 import type { RouteOptions } from '../types/instance.ts'
@@ -61,6 +73,12 @@ export function addRoute(state: ContextState, input: RouteOptions): void {
   }
   if (options.schema?.query !== undefined && options.schema.querystring === undefined) {
     options.schema = { ...options.schema, querystring: options.schema.query }
+  }
+  if (options.schema !== undefined && options.schema !== null) {
+    options.schema = withConvertedStandardSchemas(options.schema, {
+      request: arborValidates(state, options),
+      response: arborSerializes(state, options),
+    })
   }
   for (const name of requestHookNames) {
     const hooks = options[name]
@@ -305,6 +323,18 @@ function resolveHooks(route: RouteContext, name: RequestHookName): BoundHook[] |
   return all.map((fn) => fn.bind(route.instance) as BoundHook)
 }
 
+/** Whether a route's request parts go to arbor's own validator (no user compiler). */
+function arborValidates(state: ContextState, options: RouteOptions): boolean {
+  const own = options.validatorCompiler ?? state.validatorCompiler
+  return own === undefined && !state.schemas.controller.customValidator
+}
+
+/** Whether a route's responses go to arbor's own serializer (no user compiler). */
+function arborSerializes(state: ContextState, options: RouteOptions): boolean {
+  const own = options.serializerCompiler ?? state.serializerCompiler
+  return own === undefined && state.schemas.controller.buildSerializer === createFastJsonCompiler
+}
+
 function compileSchemas(route: RouteContext): void {
   const schema = route.options.schema
   if (schema === undefined || schema === null) return
@@ -317,14 +347,19 @@ function compileSchemas(route: RouteContext): void {
   const parts = partSchemas(schema, jsonShorthand)
   if (parts.length > 0) {
     const own = route.options.validatorCompiler ?? state.validatorCompiler
-    const compiler: ValidatorCompiler = compilerFor(
-      own ?? state.schemas.validatorCompiler(ajv),
-      lazy,
-    )
-    // Only arbor's default engine gets header names lower-cased; a user's engine (Joi, a
-    // custom Ajv) receives the schema as written, as in Fastify.
+    // Only arbor's default engine gets header names lower-cased and Standard Schemas validated
+    // by their library; a user's engine (Joi, a custom Ajv, a Fastify type provider's)
+    // receives the schema as written, as in Fastify.
     const custom = own !== undefined || state.schemas.controller.customValidator
+    let compiler: ValidatorCompiler | undefined
     for (const [part, partSchema] of parts) {
+      const standard = custom ? undefined : standardSchemaOf(partSchema)
+      if (standard !== undefined) {
+        validators.push([part, part, standardValidator(standard, part)])
+        continue
+      }
+      // made on the first JSON Schema: a route of Standard Schemas alone never loads Ajv
+      compiler ??= compilerFor(own ?? state.schemas.validatorCompiler(ajv), lazy)
       try {
         const fn = compiler({
           schema: part === 'headers' && !custom ? lowerCaseHeaderNames(partSchema) : partSchema,
@@ -352,6 +387,34 @@ function compileSchemas(route: RouteContext): void {
       lazy,
     )
     const entries = responseEntries(schema.response, jsonShorthand)
-    route.serializers = compileResponseSchemas(entries, compiler, route.method, route.url)
+    route.serializers = arborSerializes(state, route.options)
+      ? compileResponseSchemas(
+          entries.map(standardResponseAsJson),
+          standardResponses(compiler),
+          route.method,
+          route.url,
+        )
+      : compileResponseSchemas(entries, compiler, route.method, route.url)
   }
+}
+
+/**
+ * A response Standard Schema still here (an onRoute hook put it there after the conversion in
+ * addRoute) is converted now; one that gives no JSON Schema stays, for standardResponses.
+ */
+function standardResponseAsJson([status, entry]: [string, ResponseEntry]): [string, ResponseEntry] {
+  if (!('schema' in entry) || !isStandardSchema(entry.schema)) return [status, entry]
+  const json = jsonSchemaOf(entry.schema, 'output')
+  return json === null ? [status, entry] : [status, { schema: json }]
+}
+
+/**
+ * arbor's serializer compiler, with a response Standard Schema that gives no JSON Schema
+ * (valibot) checked by its library and sent with JSON.stringify (docs/validation.md).
+ */
+function standardResponses(compiler: SerializerCompiler): SerializerCompiler {
+  return (input) =>
+    isStandardSchema(input.schema)
+      ? standardSerializer(input.schema, input.httpStatus)
+      : compiler(input)
 }

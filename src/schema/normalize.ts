@@ -1,5 +1,6 @@
 import { errorCodes } from '../errors.ts'
 import type { HttpPart, JSONSchema, RouteSchema } from '../types/schema.ts'
+import { isStandardSchema } from './standard-schema.ts'
 
 const fluentMark = Symbol.for('fluent-schema-object')
 
@@ -71,7 +72,9 @@ export function partSchemas(
   ]
   for (const [part, raw] of parts) {
     if (raw === undefined || raw === null) continue
-    out.push([part, expandShorthand(fromFluent(raw as JSONSchema), jsonShorthand)])
+    // a Standard Schema (zod, valibot, arktype) is never a shorthand, whatever members it has
+    if (isStandardSchema(raw)) out.push([part, raw as unknown as JSONSchema])
+    else out.push([part, expandShorthand(fromFluent(raw as JSONSchema), jsonShorthand)])
   }
   return out
 }
@@ -95,7 +98,7 @@ export function responseEntries(
   for (const [status, rawEntry] of Object.entries(response)) {
     const entry = fromFluent(rawEntry)
     if (typeof entry !== 'object' || entry === null) continue
-    if (hasCustomPrototype(entry)) {
+    if (isStandardSchema(entry) || hasCustomPrototype(entry)) {
       out.push([status, { schema: entry as JSONSchema }])
       continue
     }
