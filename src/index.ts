@@ -69,6 +69,7 @@ export type {
   ValidatorFunction,
 } from './types/schema.ts'
 export type { ListenOptions } from './types/server.ts'
+export type { InferInput, InferOutput, StandardSchema } from './types/standard-schema.ts'
 export type {
   ArborSchemaProvider,
   ArborSharedSchemas,

@@ -2,6 +2,7 @@
 // written `as const`, and TypeBox), so a route is typed with no extra package; another one, such
 // as a Fastify type provider, is chosen with `withTypeProvider<P>()` (docs/typescript.md).
 import type { FromSchema, JSONSchema as LiteralJSONSchema } from 'json-schema-to-ts'
+import type { StandardSchemaType } from './standard-schema.ts'
 
 /**
  * A type provider: `output` is the type of a schema given as `input`. The same shape as
@@ -83,12 +84,17 @@ export type SchemaSide = 'validator' | 'serializer'
  * What a provider gives for one schema on one side; the built-in provider also reads
  * `references`. A provider of the Fastify 4 shape gives `output` on both sides.
  */
-export type CallTypeProvider<P, S, Refs = {}, Side extends SchemaSide = 'validator'> = P extends {
-  readonly validator: unknown
-  readonly serializer: unknown
-}
-  ? (P & { schema: S })[Side]
-  : (P & ArborTypeProvider & { input: S; references: Refs })['output']
+export type CallTypeProvider<P, S, Refs = {}, Side extends SchemaSide = 'validator'> =
+  // Standard Schema branch (standard-schema.ts): a schema with `~standard` (zod, valibot,
+  // arktype) types itself, whatever the provider: output for request parts, input for responses
+  S extends { readonly '~standard': object }
+    ? StandardSchemaType<S, Side>
+    : P extends {
+          readonly validator: unknown
+          readonly serializer: unknown
+        }
+      ? (P & { schema: S })[Side]
+      : (P & ArborTypeProvider & { input: S; references: Refs })['output']
 
 /** The provider an instance type was given, or the built-in one. */
 export type ResolveProvider<P> = unknown extends P ? ArborSchemaProvider : P
