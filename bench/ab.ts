@@ -24,6 +24,7 @@ import { FRAMEWORKS } from './frameworks.ts'
 import { checkAnswers, measure, measurePair, warmUp } from './load.ts'
 import type { Scenario } from './scenario.ts'
 import { spread } from './stats.ts'
+import { installZodProvider } from './zod-provider.ts'
 
 const { values } = parseArgs({
   options: {
@@ -51,6 +52,7 @@ if (values.node) console.log(`servers on Node ${useNode(values.node)} (${values.
 const load = { connections: 100, pipelining: 10, duration: Number(values.duration) }
 
 async function start(side: string) {
+  if (side === 'fastify5-zod') installZodProvider()
   const peer = FRAMEWORKS.some((f) => f.name === side && f.name !== 'arbor')
   const child = startChild({
     file: compiled(`servers/${peer ? side : 'arbor'}`),

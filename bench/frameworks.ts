@@ -9,12 +9,21 @@ export interface Framework {
   setup: 'fastify' | 'express' | 'hono' | 'node'
   /** Packages whose versions the report prints. */
   packages: string[]
+  /** Runs only the scenarios that name it in their `frameworks` (a row for one kind of schema). */
+  optIn?: boolean
 }
 
 export const FRAMEWORKS: Framework[] = [
   { name: 'arbor', label: 'arbor', setup: 'fastify', packages: [] },
   { name: 'fastify4', label: 'fastify 4', setup: 'fastify', packages: ['fastify4'] },
   { name: 'fastify5', label: 'fastify 5', setup: 'fastify', packages: ['fastify5'] },
+  {
+    name: 'fastify5-zod',
+    label: 'fastify 5 + type-provider-zod',
+    setup: 'fastify',
+    packages: [],
+    optIn: true,
+  },
   { name: 'hono', label: 'hono', setup: 'hono', packages: ['hono', '@hono/node-server'] },
   { name: 'express', label: 'express 5', setup: 'express', packages: ['express'] },
   { name: 'node', label: 'node:http', setup: 'node', packages: [] },
@@ -30,5 +39,7 @@ export function baseLabel(base: Baseline): string {
 }
 
 export function supports(scenario: Scenario, framework: Framework): boolean {
+  const listed = scenario.frameworks?.includes(framework.name)
+  if (listed === false || (framework.optIn === true && listed !== true)) return false
   return scenario[framework.setup] !== undefined
 }

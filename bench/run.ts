@@ -13,6 +13,7 @@ import { runScenario } from './rounds.ts'
 import type { Scenario } from './scenario.ts'
 import { runStartup } from './startup/run.ts'
 import { issue7Targets, issue12Targets } from './targets.ts'
+import { installZodProvider } from './zod-provider.ts'
 
 const argv = process.argv.slice(2)
 const config = readConfig(argv)
@@ -111,6 +112,7 @@ const rows: LoadRow[] = []
 const paired: PairedRow[] = []
 for (const scenario of scenarios) {
   const mine = frameworks.filter((f) => supports(scenario, f))
+  if (mine.some((f) => f.name === 'fastify5-zod')) installZodProvider()
   const result = await runScenario(scenario, mine, {
     rounds: config.rounds,
     warmup: config.warmup,

@@ -58,6 +58,8 @@ export interface Scenario {
   description: string
   /** Sent in this order by every connection, over and over; each is checked once first. */
   requests: ScenarioRequest[]
+  /** The frameworks that run it, when not every one with a setup can (a zod-only scenario). */
+  frameworks?: string[]
   /** arbor, Fastify 4 and Fastify 5. */
   fastify?: (app: FastifyStyleApp) => void | Promise<void>
   express?: (app: Express) => void

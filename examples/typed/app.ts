@@ -3,6 +3,7 @@
 // typed the same way, with no type provider and no declaration merging.
 import arbor, { type ArborOptions } from '../../src/index.ts'
 import { auth } from './plugins/auth.ts'
+import { notes } from './plugins/notes.ts'
 import { todos } from './plugins/todos.ts'
 
 export function buildApp(options: ArborOptions = {}) {
@@ -34,6 +35,9 @@ export function buildApp(options: ArborOptions = {}) {
 
   // todos needs request.user: registering it on `app` instead of `authed` does not compile
   authed.register(todos, { prefix: '/todos', limit: 100 })
+
+  // schemas written in zod (Standard Schema): typed and validated with no provider
+  authed.register(notes, { prefix: '/notes' })
 
   return authed
 }

@@ -61,3 +61,18 @@ test('examples/typed: todos are created, listed by done, updated, and validated'
   const open = await app.inject({ url: '/todos?done=false' })
   assert.deepEqual(open.json(), [])
 })
+
+test('examples/typed: zod notes are validated, defaulted, coerced and serialized', async (t) => {
+  const app = buildApp()
+  t.after(() => app.close())
+  const created = await app.inject({ method: 'POST', url: '/notes', payload: { text: ' hi ' } })
+  assert.equal(created.statusCode, 201)
+  assert.deepEqual(created.json(), { id: 1, text: 'hi', pinned: false })
+  await app.inject({ method: 'POST', url: '/notes', payload: { text: 'b', pinned: true } })
+  const pinned = await app.inject({ url: '/notes?pinned=true' })
+  assert.deepEqual(pinned.json(), [{ id: 2, text: 'b', pinned: true }])
+  const empty = await app.inject({ method: 'POST', url: '/notes', payload: { text: '  ' } })
+  assert.equal(empty.statusCode, 400)
+  assert.equal(empty.json().code, 'FST_ERR_VALIDATION')
+  assert.match(empty.json().message, /^body\/text /)
+})
