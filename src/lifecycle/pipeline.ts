@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Http2ServerRequest } from 'node:http2'
 import type { Readable } from 'node:stream'
 import { assertLogger, isSilent } from '../config/logger.ts'
 import { errorCodes } from '../errors.ts'
@@ -13,9 +14,10 @@ import { parseBody } from './body-reader.ts'
 import { watchResponse } from './completion.ts'
 import { sendFailure } from './error-handling.ts'
 import { handlerChannels, runTracedHandler } from './handler-tracing.ts'
-import { runObserverHooks, runPayloadHooks, runRequestHooks } from './hook-runner.ts'
+import { runPayloadHooks, runRequestHooks } from './hook-runner.ts'
 import { requestLogDisabled } from './request-logging.ts'
 import { sendResult } from './send-result.ts'
+import { watchSocketTimeout } from './socket-timeout.ts'
 import { settleThenable } from './thenable.ts'
 
 // The request lifecycle, in the order of docs/hooks.md:
@@ -79,10 +81,11 @@ export function startRequest(
     watchResponse(request, reply, logRequests)
   }
   if (route.onTimeout !== null && app.options.connectionTimeout > 0) {
-    const socket = req.socket
-    const onTimeout = () => runObserverHooks(route.onTimeout!, request, reply, undefined, false)
-    socket.once('timeout', onTimeout)
-    res.once('finish', () => socket.removeListener('timeout', onTimeout))
+    // HTTP/2's `req.socket` is a proxy that binds listeners to the request's stream: the
+    // stream is what times out, and it carries one request.
+    const emitter =
+      req.httpVersionMajor === 2 ? (req as unknown as Http2ServerRequest).stream : req.socket
+    watchSocketTimeout(reply, emitter)
   }
   if (route.onRequest !== null) runRequestHooks(route.onRequest, request, reply, afterOnRequest)
   else afterOnRequest(null, request, reply)
