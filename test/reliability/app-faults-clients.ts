@@ -110,10 +110,12 @@ export async function abortWhileHandled(
   port: number,
   path: string,
   arrived: Promise<unknown>,
+  headers: Record<string, string> = {},
 ): Promise<void> {
   const socket = await open(port)
   socket.on('error', () => {})
-  socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n\r\n`)
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`)
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\n${lines.join('')}\r\n`)
   await arrived
   socket.destroy()
   await closed(socket)
