@@ -3,18 +3,36 @@
 //
 //   npm run soak                        # 60 s
 //   npm run soak -- --duration 600 --connections 20
+//   npm run soak -- --attack            # arbor and Fastify 5 under attack, 5 min each (soak/attack.ts)
+//   npm run soak -- --attack --duration 20 --baseline 5 --idle-connections 200   # a smoke
 //
 // The server (bench/soak-server.ts) runs in a child process under tsx; the load comes from
 // autocannon in this process, to 127.0.0.1 only. Exits 1 when a request errored or timed out,
 // a status outside the mix came back, or the server did not exit cleanly on SIGTERM.
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { startChild } from './child.ts'
+import { inOwnSession, isOwnSession, setNice, startChild } from './child.ts'
+import { type AttackOptions, runAttack } from './soak/attack.ts'
 
 const USAGE = `usage: npm run soak [-- --duration <seconds>] [--connections <n>] [--warmup <seconds>]
-  --duration      seconds of load, warm-up included (default 60)
-  --connections   concurrent keep-alive connections (default 10)
-  --warmup        seconds before the warm-up memory sample (default: a tenth of the duration, 2 to 10)`
+       npm run soak -- --attack [--duration <seconds>] [--baseline <seconds>] [attack options]
+  --duration          seconds of load, warm-up included (default 60; with --attack, seconds of
+                      attack per framework, default 300)
+  --connections       concurrent keep-alive connections (default 10)
+  --warmup            seconds before the warm-up memory sample (default: a tenth of the duration, 2 to 10)
+  --attack            arbor and Fastify 5, one after the other, each under slow clients, an error
+                      storm and aborting clients beside a probe (bench/soak/attack.ts)
+  --baseline          seconds of probe alone before the attack (default: a fifth of the duration, at most 60)
+  --idle-connections  kept-alive idle connections opened to measure their memory (default 1000)
+  --probe-rate        probe requests a second (default 50), over --connections connections (default 4)
+  --slow-heads        connections trickling a request head (default 200)
+  --slow-bodies       connections trickling a body (default 50)
+  --storm-rate        requests a second to throwing and rejecting handlers (default 200)
+  --abort-rate        clients a second leaving mid-body, and as many mid-response (default 20)
+  --request-timeout   requestTimeout of both servers, in ms (default 10000)
+  --only              one framework: arbor or fastify5
+  --nice              run in a session of its own at this nice level (e.g. -10, as npm run bench),
+                      so that on a shared machine the soak gets its share of the cores`
 
 interface MixRequest {
   method: 'GET' | 'POST'
@@ -44,21 +62,38 @@ interface Memory {
   heapUsed: number
 }
 
-function options() {
+async function options() {
   const { values } = parseArgs({
     options: {
-      duration: { type: 'string', default: '60' },
-      connections: { type: 'string', default: '10' },
+      duration: { type: 'string' },
+      connections: { type: 'string' },
       warmup: { type: 'string' },
       help: { type: 'boolean', default: false },
+      attack: { type: 'boolean', default: false },
+      baseline: { type: 'string' },
+      'idle-connections': { type: 'string', default: '1000' },
+      'probe-rate': { type: 'string', default: '50' },
+      'slow-heads': { type: 'string', default: '200' },
+      'slow-bodies': { type: 'string', default: '50' },
+      'storm-rate': { type: 'string', default: '200' },
+      'abort-rate': { type: 'string', default: '20' },
+      'request-timeout': { type: 'string', default: '10000' },
+      only: { type: 'string' },
+      nice: { type: 'string' },
     },
   })
   if (values.help) {
     console.log(USAGE)
     process.exit(0)
   }
-  const duration = Number(values.duration)
-  const connections = Number(values.connections)
+  if (values.nice !== undefined) {
+    // As bench/run.ts: a session of its own, so the nice level counts against other sessions.
+    if (!isOwnSession) await inOwnSession(process.argv.slice(2))
+    setNice(Number(values.nice))
+  }
+  if (values.attack) return { attack: attackOptions(values) }
+  const duration = Number(values.duration ?? 60)
+  const connections = Number(values.connections ?? 10)
   const warmup =
     values.warmup === undefined ? Math.min(10, Math.max(2, duration / 10)) : Number(values.warmup)
   if (
@@ -69,7 +104,38 @@ function options() {
     console.error(USAGE)
     process.exit(2)
   }
-  return { duration, connections, warmup }
+  return { attack: undefined, duration, connections, warmup }
+}
+
+function attackOptions(values: Record<string, string | boolean | undefined>): AttackOptions {
+  const number = (name: string, fallback?: number) => {
+    const value = values[name] === undefined ? fallback : Number(values[name])
+    if (value === undefined || !(Number.isFinite(value) && value >= 0)) {
+      console.error(`--${name}: not a number\n${USAGE}`)
+      process.exit(2)
+    }
+    return value
+  }
+  const duration = number('duration', 300)
+  const only = values.only
+  if (only !== undefined && only !== 'arbor' && only !== 'fastify5') {
+    console.error(`--only: arbor or fastify5\n${USAGE}`)
+    process.exit(2)
+  }
+  return {
+    duration,
+    baseline: number('baseline', Math.min(60, Math.max(5, Math.round(duration / 5)))),
+    idleConnections: Math.max(1, number('idle-connections')),
+    probeRate: Math.max(1, number('probe-rate')),
+    probeConnections: Math.max(1, number('connections', 4)),
+    slowHeads: number('slow-heads'),
+    slowBodies: number('slow-bodies'),
+    stormRate: number('storm-rate'),
+    abortRate: number('abort-rate'),
+    requestTimeout: number('request-timeout'),
+    frameworks: only === undefined ? ['arbor', 'fastify5'] : [only],
+    nice: values.nice === undefined ? null : Number(values.nice),
+  }
 }
 
 /** The server's memory; `collect` runs a full GC first, so heapUsed is the reachable heap. */
@@ -102,7 +168,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`
 const signedMb = (bytes: number) => `${bytes >= 0 ? '+' : ''}${mb(bytes)}`
 
 async function main(): Promise<number> {
-  const { duration, connections, warmup } = options()
+  const { attack, duration, connections, warmup } = await options()
+  if (attack !== undefined) return runAttack(attack)
   const server = startChild({
     file: new URL('./soak-server.ts', import.meta.url).pathname,
     args: [],
