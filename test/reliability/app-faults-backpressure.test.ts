@@ -93,7 +93,8 @@ for (const kind of ['node Readable', 'web ReadableStream'] as const) {
   test(`a ${TOTAL / 1024 / 1024} MiB ${kind} to ${READERS} slow readers is read only as fast as each one reads`, {
     timeout: 60_000,
   }, async (t) => {
-    const app = arbor()
+    // a failed assertion must not leave close() waiting on the paused clients
+    const app = arbor({ forceCloseConnections: true })
     const transfers: Transfer[] = []
     app.get('/big', (request, reply) => {
       const transfer = new Transfer()
@@ -118,13 +119,9 @@ for (const kind of ['node Readable', 'web ReadableStream'] as const) {
     // Paused clients: the sources stop once the connections' buffers are full.
     const producedTotal = () => transfers.reduce((sum, transfer) => sum + transfer.produced, 0)
     assert.equal(await stalled(producedTotal), true, 'the server stopped reading the sources')
-    for (const transfer of transfers) {
-      transfer.sample()
-      assert.ok(
-        transfer.produced < TOTAL / 2,
-        `read ${transfer.produced} bytes for a paused client`,
-      )
-    }
+    // How much a paused client's connection holds is the kernel's (loopback buffers grow to
+    // several MiB, past 12 on some runs); what the server read beyond it is the read-ahead.
+    for (const transfer of transfers) transfer.sample()
     // Slow reading: short bursts with pauses between them, then all of it.
     for (let burst = 0; burst < 20; burst++) {
       for (const reader of readers) reader.socket.resume()
