@@ -5,6 +5,7 @@
 // no test runner; it runs on Node too (`node --import tsx test/bun/smoke.ts`).
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
+import diagnostics from 'node:diagnostics_channel'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -161,6 +162,23 @@ await check('schema route through inject', async () => {
     assert.equal(res.statusCode, 400)
     assert.equal(res.json().message, 'params/id should be integer')
   } finally {
+    await app.close()
+  }
+})
+
+await check('diagnostics_channel: a subscriber sees the route handler traced', async () => {
+  const app = arbor()
+  app.get('/', async () => ({ ok: true }))
+  const seen: string[] = []
+  const onStart = (message: unknown) => {
+    seen.push(String((message as { route: { url: string } }).route.url))
+  }
+  diagnostics.subscribe('tracing:fastify.request.handler:start', onStart)
+  try {
+    assert.equal((await app.inject({ url: '/' })).statusCode, 200)
+    assert.deepEqual(seen, ['/'])
+  } finally {
+    diagnostics.unsubscribe('tracing:fastify.request.handler:start', onStart)
     await app.close()
   }
 })
