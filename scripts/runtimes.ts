@@ -52,7 +52,7 @@ function npmInstall(prefix: string, spec: string): void {
       '--no-fund',
       '--loglevel=error',
     ],
-    { stdio: ['ignore', 'inherit', 'inherit'], timeout: 600_000 },
+    { stdio: ['ignore', 2, 2], timeout: 600_000 }, // stdout is for the printed directory
   )
   if (run.status !== 0) throw new Error(`npm install ${spec} into ${prefix} failed (${run.status})`)
 }

@@ -91,39 +91,37 @@ for (const variant of ['plain', 'wrapped'] as const) {
   })
 }
 
-function schemaApp() {
-  const app = arbor()
-  app.post(
-    '/items/:id',
-    {
-      schema: {
-        params: { type: 'object', properties: { id: { type: 'integer' } } },
-        querystring: { type: 'object', properties: { tags: { type: 'array', default: [] } } },
-        body: {
-          type: 'object',
-          properties: { name: { type: 'string' }, qty: { type: 'integer' } },
-          required: ['name'],
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              id: { type: 'integer' },
-              name: { type: 'string' },
-              qty: { type: 'integer' },
-              tags: { type: 'array', items: { type: 'string' } },
-            },
-          },
-        },
+// A plain object (not `as const`): the handler reads what the validator produced.
+const itemSchema = {
+  params: { type: 'object', properties: { id: { type: 'integer' } } },
+  querystring: { type: 'object', properties: { tags: { type: 'array', default: [] } } },
+  body: {
+    type: 'object',
+    properties: { name: { type: 'string' }, qty: { type: 'integer' } },
+    required: ['name'],
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        name: { type: 'string' },
+        qty: { type: 'integer' },
+        tags: { type: 'array', items: { type: 'string' } },
       },
     },
-    async (request) => {
-      const { id } = request.params as { id: number }
-      const { tags } = request.query as { tags: string[] }
-      // `secret` is not in the response schema: the serializer leaves it out.
-      return { id, ...(request.body as object), tags, secret: 'not sent' }
-    },
-  )
+  },
+}
+
+function schemaApp() {
+  const app = arbor()
+  app.post('/items/:id', { schema: itemSchema }, async (request) => {
+    // Both as the validator left them: id coerced to a number, tags to an array.
+    const { id } = request.params as Record<string, unknown>
+    const { tags } = request.query as Record<string, unknown>
+    // `secret` is not in the response schema: the serializer leaves it out.
+    return { id, ...(request.body as object), tags, secret: 'not sent' }
+  })
   return app
 }
 
