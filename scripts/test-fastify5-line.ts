@@ -2,7 +2,8 @@
 // file that checks a spec section (its test titles name the section, as the project's tests
 // do) a second time, with the app factory of the Fastify 5 line (test/helpers/fastify5-line.ts).
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 // The spec's sections, as test titles name them.
@@ -46,6 +47,10 @@ const files = testFiles('test')
   .sort()
 
 console.log(`Fastify 5 line: ${files.length} test files that check spec sections`)
+// Dots on the terminal; a TAP copy to a file, for the counts printed at the end (CI logs show
+// them per Node line).
+const tapDir = mkdtempSync(join(tmpdir(), 'arbor-fastify5-line-'))
+const tap = join(tapDir, 'report.tap')
 const run = spawnSync(
   process.execPath,
   [
@@ -56,8 +61,20 @@ const run = spawnSync(
     '--test',
     '--test-concurrency=2',
     '--test-reporter=dot',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tap}`,
     ...files,
   ],
   { stdio: 'inherit' },
 )
+const report = existsSync(tap) ? readFileSync(tap, 'utf8') : ''
+rmSync(tapDir, { recursive: true, force: true })
+// The runner's own totals are the last `# pass N` / `# fail N` lines of the report.
+const count = (name: string) =>
+  report
+    .match(new RegExp(`^# ${name} (\\d+)$`, 'gm'))
+    ?.at(-1)
+    ?.split(' ')[2]
+console.log(`\nFastify 5 line: ${count('pass') ?? '?'} passed, ${count('fail') ?? '?'} failed`)
 process.exit(run.status ?? 1)

@@ -26,6 +26,22 @@ export const handlerChannels = diagnostics.tracingChannel<HandlerTrace, HandlerT
   'fastify.request.handler',
 )
 
+// Bun (1.4) implements tracing channels without the `hasSubscribers` getter Node has had since
+// 20.13: read as undefined, it would leave the handler untraced for every subscriber. Where it
+// is missing, the same getter is defined once here over the five channels, so the pipeline's
+// check stays one property read on every runtime.
+if (typeof handlerChannels.hasSubscribers !== 'boolean') {
+  const { start, end, asyncStart, asyncEnd, error } = handlerChannels
+  Object.defineProperty(handlerChannels, 'hasSubscribers', {
+    get: () =>
+      start.hasSubscribers ||
+      end.hasSubscribers ||
+      asyncStart.hasSubscribers ||
+      asyncEnd.hasSubscribers ||
+      error.hasSubscribers,
+  })
+}
+
 /**
  * Runs the route handler inside `start` … `end`, as Fastify 5 does, once a subscriber listens.
  * `err` is what the preHandler hooks passed on: it is published on `error` too.
