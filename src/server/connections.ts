@@ -61,11 +61,11 @@ export function endConnectionWith(req: IncomingMessage, res: ServerResponse): bo
 
 /**
  * `forceCloseConnections: 'idle'`: closes the idle keep-alive connections now (unless
- * `closeIdleNow` is false: node's `server.close()` then does it), and every other
- * one as soon as it has sent what it owes, its last response saying `Connection: close` where
- * that response has not started. node:http's closeIdleConnections alone acts only once, so a
- * client whose request was in flight kept its socket, and close() waited for that client or for
- * keepAliveTimeout.
+ * `closeIdleNow` is false: node's `server.close()` then does it) and those that never sent a
+ * byte, and every other one as soon as it has sent what it owes, its last response saying
+ * `Connection: close` where that response has not started. node:http's closeIdleConnections
+ * alone acts only once, so a client whose request was in flight kept its socket, and close()
+ * waited for that client or for keepAliveTimeout.
  */
 export function closeWhenAnswered(server: Server, closeIdleNow: boolean): void {
   // an HTTP/2 server has sessions, not these connections: its close() ends them
@@ -73,7 +73,12 @@ export function closeWhenAnswered(server: Server, closeIdleNow: boolean): void {
   if (closeIdleNow) server.closeIdleConnections()
   for (const socket of connectionsOf(server)) {
     const owed = responseOwed(socket)
-    if (owed === null) continue
+    if (owed === null) {
+      // A connection that never sent a byte owes nothing, yet node:http does not count it as
+      // idle: close() would wait for its headersTimeout (issue 27, thousands of idle sockets).
+      if (socket.bytesRead === 0) socket.destroy()
+      continue
+    }
     const last = lastResponseOf(socket)
     if (last !== undefined && !last.headersSent && !announcing.has(last)) {
       announcing.add(last)

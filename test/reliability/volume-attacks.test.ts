@@ -31,11 +31,7 @@ function openConnections(app: ReturnType<typeof arbor>): Promise<number> {
   )
 }
 
-/**
- * A kept-alive connection that has had one request answered and now sits idle. (A connection
- * that never sends a byte is not idle to node:http: close() waits for its headersTimeout, see
- * the issue 27 notes; time-attacks.test.ts covers it.)
- */
+/** A kept-alive connection that has had one request answered and now sits idle. */
 function openIdle(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1')
@@ -46,6 +42,38 @@ function openIdle(port: number): Promise<Socket> {
 }
 
 describe('volume attacks', () => {
+  test('close() ends at once 500 connections that never sent a byte (node:http would wait for their headersTimeout)', {
+    timeout: 20_000,
+  }, async () => {
+    const app = arbor()
+    app.get('/ok', async () => 'ok')
+    const port = await listenLocal(app)
+    const silent = await Promise.all(
+      Array.from(
+        { length: 500 },
+        () =>
+          new Promise<Socket>((resolve, reject) => {
+            const socket = connect(port, '127.0.0.1', () => resolve(socket))
+            socket.once('error', reject)
+          }),
+      ),
+    )
+    const kept = await openIdle(port)
+    while ((await openConnections(app)) < 501) await new Promise((r) => setTimeout(r, 10))
+    const ended = [...silent, kept].map(
+      (socket) =>
+        new Promise<void>((resolve) => {
+          socket.on('error', () => {})
+          socket.once('close', () => resolve())
+          socket.resume()
+        }),
+    )
+    // headersTimeout is 60 s: without the close of silent connections this outlives the timeout
+    await app.close()
+    await Promise.all(ended)
+    assert.equal(await openConnections(app), 0)
+  })
+
   test(`${IDLE} idle connections: memory per connection measured, nothing kept after they close, close() ends them`, {
     timeout: 20_000,
   }, async (t) => {
