@@ -46,16 +46,32 @@ type ReferencesOption<Refs> = [keyof Refs] extends [never]
  * whose literals were widened to `string`) gives `unknown`. A `$ref` resolves against the
  * shared schemas in `references` (`$ref: 'user#'` or `'user#/properties/id'`).
  */
-export type SchemaToType<S, Refs = {}> = S extends { readonly static: unknown }
-  ? TypeBoxStatic<S>
-  : S extends LiteralJSONSchema
-    ? FromSchema<S, ReferencesOption<Refs>>
-    : unknown
+export type SchemaToType<S, Refs = {}> = SchemaType<S, Refs>['type']
+
+// The one place a schema becomes a type (a Standard Schema is read before, in CallTypeProvider).
+// Boxed for TypeScript 5.9 and 6.0: they measure the variance of each alias between a route and
+// its schema by instantiating it with marker types, and FromSchema on a marker expands
+// json-schema-to-ts's whole keyword space (10 million instantiations, TS2589/TS2590). `in out`
+// needs no measuring, and the index signature ends a measurement that reads the box through a
+// generic key at `unknown` instead of at FromSchema.
+interface SchemaType<in out S, in out Refs> {
+  [key: string]: unknown
+  type: S extends { readonly static: unknown }
+    ? TypeBoxStatic<S>
+    : S extends LiteralJSONSchema
+      ? FromSchema<S, ReferencesOption<Refs>>
+      : unknown
+}
+
+/** Type-only key: marks the built-in provider (`ArborSchemaProvider`). */
+export declare const kBuiltInProvider: unique symbol
 
 /** The provider every instance starts with (see `SchemaToType`). */
 export interface ArborSchemaProvider extends ArborTypeProvider {
   /** the shared schemas of the instance type, handed in by `CallTypeProvider` */
   readonly references: unknown
+  /** marks the built-in provider, which `CallTypeProvider` reads without `this` */
+  readonly [kBuiltInProvider]: 'type'
   output: SchemaToType<this['input'], this['references']>
 }
 
@@ -94,7 +110,11 @@ export type CallTypeProvider<P, S, Refs = {}, Side extends SchemaSide = 'validat
           readonly serializer: unknown
         }
       ? (P & { schema: S })[Side]
-      : (P & ArborTypeProvider & { input: S; references: Refs })['output']
+      : // the built-in provider, read without its `this['input']`: 5.9 and 6.0 re-instantiate
+        // that lookup without end. `K` stays generic while `P` is (see `SchemaType`).
+        P extends { readonly [kBuiltInProvider]: infer K }
+        ? SchemaType<S, Refs>[K & string]
+        : (P & ArborTypeProvider & { input: S; references: Refs })['output']
 
 /** The provider an instance type was given, or the built-in one. */
 export type ResolveProvider<P> = unknown extends P ? ArborSchemaProvider : P
