@@ -114,7 +114,11 @@ export type CallTypeProvider<P, S, Refs = {}, Side extends SchemaSide = 'validat
         // that lookup without end. `K` stays generic while `P` is (see `SchemaType`).
         P extends { readonly [kBuiltInProvider]: infer K }
         ? SchemaType<S, Refs>[K & string]
-        : (P & ArborTypeProvider & { input: S; references: Refs })['output']
+        : // A Fastify 4 shape provider. Not intersected with ArborTypeProvider: a second `output`
+          // in the intersection makes 5.9 and 6.0 instantiate `this['input']` without end.
+          P extends { readonly output: unknown }
+          ? (P & { input: S; references: Refs })['output']
+          : unknown
 
 /** The provider an instance type was given, or the built-in one. */
 export type ResolveProvider<P> = unknown extends P ? ArborSchemaProvider : P
