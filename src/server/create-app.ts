@@ -78,7 +78,10 @@ installThenable(Arbor.prototype)
 export function arbor(options?: ArborOptions): ArborInstance {
   const resolved = resolveOptions(options)
   const logger = createLogger(resolved.logger, resolved.loggerInstance, resolved.line)
-  const instance = new Arbor() as ArborInstance
+  // Through unknown: `interface Arbor extends ArborInstance` already says what the class is,
+  // and TypeScript 5.9 cannot compare the two structurally (register's `this`-typed plugin
+  // parameter leads it around Arbor -> ArborInstance until it gives up).
+  const instance = new Arbor() as unknown as ArborInstance
   const root = {
     options: resolved,
     logger,
