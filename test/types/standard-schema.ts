@@ -105,3 +105,27 @@ app.post(
 // ---- inference inside a plugin in its own file (fixtures/zod-routes.ts) ----
 
 app.register(zodRoutes, { shelf: 'top' })
+
+// ---- one route, zod and JSON Schema parts side by side ----
+
+app.post(
+  '/mixed',
+  {
+    schema: {
+      body: z.object({ title: z.string() }),
+      querystring: {
+        type: 'object',
+        properties: { page: { type: 'integer' } },
+        required: ['page'],
+      } as const,
+      response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } as const },
+    },
+  },
+  async (request) => {
+    expectType<{ title: string }>()(request.body)
+    expectType<number>()(request.query.page)
+    // @ts-expect-error page is a number
+    request.query.page.toUpperCase()
+    return { ok: true }
+  },
+)
