@@ -5,15 +5,18 @@ type NextResolve = (specifier: string, context: { parentURL?: string }) => Promi
 
 const entryBuilders = ['/src/line-entry.ts', '/src/fastify4.ts', '/src/fastify5.ts']
 
+/** The Fastify 5 line's answer for a module `parentURL` resolved to `resolved`. */
+export function toFastify5Line<R extends Resolved>(resolved: R, parentURL = ''): R {
+  if (resolved.url.endsWith('/src/index.ts') && !entryBuilders.some((p) => parentURL.endsWith(p))) {
+    return { ...resolved, url: resolved.url.replace(/\/src\/index\.ts$/, '/src/fastify5.ts') }
+  }
+  return resolved
+}
+
 export async function resolve(
   specifier: string,
   context: { parentURL?: string },
   nextResolve: NextResolve,
 ): Promise<Resolved> {
-  const resolved = await nextResolve(specifier, context)
-  const parent = context.parentURL ?? ''
-  if (resolved.url.endsWith('/src/index.ts') && !entryBuilders.some((p) => parent.endsWith(p))) {
-    return { ...resolved, url: resolved.url.replace(/\/src\/index\.ts$/, '/src/fastify5.ts') }
-  }
-  return resolved
+  return toFastify5Line(await nextResolve(specifier, context), context.parentURL)
 }
