@@ -350,7 +350,7 @@ function compileSchemas(route: RouteContext): void {
     // Only arbor's default engine gets header names lower-cased and Standard Schemas validated
     // by their library; a user's engine (Joi, a custom Ajv, a Fastify type provider's)
     // receives the schema as written, as in Fastify.
-    const custom = own !== undefined || state.schemas.controller.customValidator
+    const custom = !arborValidates(state, route.options)
     let compiler: ValidatorCompiler | undefined
     for (const [part, partSchema] of parts) {
       const standard = custom ? undefined : standardSchemaOf(partSchema)
