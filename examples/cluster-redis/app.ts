@@ -3,9 +3,9 @@ import rateLimit5 from '@fastify/rate-limit-v5'
 import underPressure4 from '@fastify/under-pressure'
 import underPressure5 from '@fastify/under-pressure-v5'
 import type { Redis } from 'ioredis'
-import arbor, { type ArborInstance, type ArborOptions } from '../../src/index.ts'
+import type { ArborInstance } from '../../src/index.ts'
 
-export interface BuildAppOptions {
+export interface LimitedApiOptions {
   /** The connection every process shares its counters through. */
   redis: Redis
   /** Requests one client may make per window, across every process. */
@@ -14,10 +14,6 @@ export interface BuildAppOptions {
   timeWindow: number
   /** Shed load (503 + Retry-After) past this event-loop delay in ms; 0 turns it off. Default 1000. */
   maxEventLoopDelay?: number
-  /** `4` (default) or `5`: which Fastify line, and so which plugin majors, the app uses. */
-  fastifyLine?: 4 | 5
-  /** Passed to the factory, e.g. `{ logger: true }`. */
-  serverOptions?: ArborOptions
 }
 
 // An application uses one major of each plugin, the one of its Fastify line. This repository
@@ -28,7 +24,7 @@ const plugins = {
 } as const
 
 /**
- * The application every process of examples/cluster-redis runs:
+ * The application every process of examples/cluster-redis runs, as a plugin:
  *
  * - `GET /ready`: readiness for a load balancer (@fastify/under-pressure's status route). While
  *   the event loop lags past `maxEventLoopDelay` or this process has lost Redis, it and every
@@ -36,25 +32,21 @@ const plugins = {
  * - `GET /api/hello`: rate-limited per client address by @fastify/rate-limit, whose counters live
  *   in Redis: the limit holds across every process and machine, not per process.
  *
- * Every reply carries `x-served-by: <pid>`, so a client can see which process answered.
+ * Every reply carries `x-served-by: <pid>`, so a client can see which process answered. The
+ * plugin majors follow the app's Fastify line (`app.version`, as fastify-plugin reads it).
  */
-export function buildApp({
-  redis,
-  max,
-  timeWindow,
-  maxEventLoopDelay = 1000,
-  fastifyLine = 4,
-  serverOptions,
-}: BuildAppOptions): ArborInstance {
-  const app = arbor({ ...serverOptions, fastifyLine })
-  const { rateLimit, underPressure } = plugins[fastifyLine]
+export async function limitedApi(
+  app: ArborInstance,
+  { redis, max, timeWindow, maxEventLoopDelay = 1000 }: LimitedApiOptions,
+): Promise<void> {
+  const { rateLimit, underPressure } = plugins[app.version.startsWith('5.') ? 5 : 4]
   const servedBy = String(process.pid)
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-served-by', servedBy)
   })
 
-  app.register(underPressure, {
+  await app.register(underPressure, {
     maxEventLoopDelay,
     exposeStatusRoute: '/ready',
     // Checked at start, every second and on each /ready: without Redis the limiter cannot count.
@@ -63,7 +55,7 @@ export function buildApp({
   })
 
   // The limiter is registered in a child context, so it counts /api routes only, not /ready.
-  app.register(
+  await app.register(
     async (api: ArborInstance) => {
       await api.register(rateLimit, {
         max,
@@ -76,6 +68,4 @@ export function buildApp({
     },
     { prefix: '/api' },
   )
-
-  return app
 }

@@ -1,7 +1,8 @@
 // docs/production.md "Past one machine": rate-limit counters kept in Redis hold across
-// processes. examples/cluster-redis runs two arbor workers behind one port (node:cluster) with
-// @fastify/rate-limit's Redis store; this test starts its own redis-server, spreads requests over
-// both workers and checks that they count against one limit, on both Fastify lines.
+// processes. examples/cluster-redis runs, under `arbor start --workers 2`, two arbor workers
+// behind one port with @fastify/rate-limit's Redis store; this test starts its own
+// redis-server, spreads requests over both workers and checks that they count against one
+// limit, on both Fastify lines.
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
@@ -106,28 +107,39 @@ describe('Past one machine: @fastify/rate-limit with a Redis store counts across
 
       const cluster = spawn(
         process.execPath,
-        ['--import', 'tsx', 'examples/cluster-redis/server.ts'],
+        [
+          '--import',
+          'tsx',
+          'src/cli/index.ts',
+          'start',
+          'examples/cluster-redis/server.ts',
+          '--workers',
+          '2',
+          '--port',
+          '0',
+          '--host',
+          '127.0.0.1',
+          '--fastify-line',
+          String(line),
+        ],
         {
           cwd: ROOT,
           stdio: ['ignore', 'pipe', 'inherit'],
           env: {
             ...process.env,
-            PORT: '0',
-            HOST: '127.0.0.1',
-            WORKERS: '2',
             REDIS_URL: `redis://127.0.0.1:${redisPort}`,
             RATE_LIMIT_MAX: String(MAX),
             // Load shedding off: a shared CI machine's lag must not turn a request into a 503.
             MAX_EVENT_LOOP_DELAY_MS: '0',
-            FASTIFY_LINE: String(line),
-            LOG_LEVEL: 'warn',
+            LOG_LEVEL: 'info',
           },
         },
       )
       t.after(() => stop(cluster))
+      // the primary's line, once both workers accept on the one port
       const [, port] = await waitFor(
         cluster,
-        /listening on http:\/\/127\.0\.0\.1:(\d+)/,
+        /2 workers listening at http:\/\/127\.0\.0\.1:(\d+)/,
         'the cluster',
       )
 
