@@ -144,6 +144,12 @@ export interface ArborOptions {
    * at ready and compiles it on the route's first request; `'eager'` compiles all at ready.
    */
   compileSchemas?: 'lazy' | 'eager'
+  /**
+   * Whether the first `listen()` of the process runs one full garbage collection after
+   * `ready()` and before the server binds (default `true`), so that the collection start-up
+   * has made due does not fall on the first request.
+   */
+  gcBeforeListen?: boolean
 }
 
 /** The options after defaults are applied; every field is present. */
@@ -202,6 +208,7 @@ export interface ResolvedOptions {
   serializerOpts: Record<string, unknown> | undefined
   childLoggerFactory: ChildLoggerFactory | undefined
   compileSchemas: 'lazy' | 'eager'
+  gcBeforeListen: boolean
 }
 
 type Check = (value: unknown) => boolean
@@ -238,6 +245,7 @@ const checks: Partial<Record<keyof ArborOptions, [Check, string]>> = {
   serializerOpts: [isObject, 'an object of fast-json-stringify options'],
   childLoggerFactory: [isFn, 'a function'],
   compileSchemas: [(v) => v === 'lazy' || v === 'eager', "'lazy' or 'eager'"],
+  gcBeforeListen: [isBool, 'a boolean'],
 }
 
 const poisoningActions = new Set(['error', 'remove', 'ignore'])
@@ -370,6 +378,7 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     serializerOpts: options.serializerOpts,
     childLoggerFactory: options.childLoggerFactory,
     compileSchemas: options.compileSchemas ?? 'lazy',
+    gcBeforeListen: options.gcBeforeListen ?? true,
   }
 }
 

@@ -4,6 +4,7 @@ import type { RootState } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import type { ListenCallback, ListeningAddress, ListenOptions } from '../types/server.ts'
 import { ready } from './boot.ts'
+import { collectOnce } from './settle-heap.ts'
 
 // arbor's default host (DESIGN.md "Divergences": Fastify's is 'localhost').
 const defaultHost = '127.0.0.1'
@@ -106,7 +107,10 @@ export function startListening(
   // loading (in 4.25 as in 5). arbor binds its default host a macrotask later for that order.
   const later = options.host == null && options.path == null ? setImmediate : process.nextTick
   ready(root).then(
-    () => later(bind, root, options, reportClosed, done),
+    () => {
+      if (root.options.gcBeforeListen) collectOnce()
+      later(bind, root, options, reportClosed, done)
+    },
     (err: Error) => {
       root.listening = false
       process.nextTick(done, err, null)
