@@ -24,7 +24,8 @@ async function forcedCollections(run: () => Promise<void>): Promise<number> {
     observer.disconnect()
   }
   return entries.filter((entry) => {
-    const detail = entry.detail as { kind: number; flags: number }
+    // a gc entry's detail (@types/node's PerformanceEntry leaves it out on older lines)
+    const detail = (entry as PerformanceEntry & { detail: { kind: number; flags: number } }).detail
     return (
       detail.kind === constants.NODE_PERFORMANCE_GC_MAJOR &&
       (detail.flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED) !== 0
