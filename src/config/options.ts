@@ -146,8 +146,8 @@ export interface ArborOptions {
   compileSchemas?: 'lazy' | 'eager'
   /**
    * Whether the first `listen()` of the process runs one full garbage collection after
-   * `ready()` and before the server binds (default `true`), so that the collection start-up
-   * has made due does not fall on the first request.
+   * `ready()` and before the server binds, when start-up has made one due (the old generation
+   * holds 10 MB or more), so that it does not fall on the first request (default `true`).
    */
   gcBeforeListen?: boolean
 }
