@@ -2,6 +2,7 @@ import secureJson from 'secure-json-parse'
 import { errorCodes } from '../errors.ts'
 import type { ContentTypeParserOptions, PoisoningAction } from '../types/content.ts'
 import type { BodyParser } from '../types/instance.ts'
+import { bodyText } from './body-text.ts'
 
 export interface Parser {
   fn: Function
@@ -143,7 +144,7 @@ export function jsonParser(
       )
       return
     }
-    const text = typeof body === 'string' ? body : body.toString('utf8')
+    const text = typeof body === 'string' ? body : bodyText(body)
     // A first character that is printable ASCII other than a space cannot begin a blank text.
     const first = text.charCodeAt(0)
     if (text.length === 0 || (!(first > 32 && first < 127) && /^\s*$/.test(text))) {
@@ -192,7 +193,7 @@ function throwsWithProtoIgnored(text: string, onConstructor: PoisoningAction): b
 
 /** The default text/plain parser: the body as a string. */
 export const defaultTextParser: BodyParser = function defaultTextParser(_request, body, done) {
-  done(null, typeof body === 'string' ? body : body.toString('utf8'))
+  done(null, typeof body === 'string' ? body : bodyText(body))
 }
 
 export function defaultParsers(

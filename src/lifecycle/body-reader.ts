@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks'
 import type { Readable } from 'node:stream'
+import { bodyText } from '../content/body-text.ts'
 import type { Parser } from '../content/parsers.ts'
 import { errorCodes } from '../errors.ts'
 import type { RoutedReply as Reply, RoutedRequest as Request } from '../request/route-context.ts'
@@ -74,7 +75,7 @@ export function parseBody(
     }
     // Most bodies arrive in one chunk: no copy then.
     const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received)
-    callParser(parser.fn, request, parser.parseAs === 'string' ? body.toString('utf8') : body, done)
+    callParser(parser.fn, request, parser.parseAs === 'string' ? bodyText(body) : body, done)
   }
   const onError = (err: Error) => {
     if (finished) return
