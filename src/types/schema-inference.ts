@@ -1,6 +1,7 @@
 // From a route's schema and generics to the types of its request and reply. A route generic
 // (`app.get<{ Body: B }>`) wins over the schema, part by part; a schema part the provider cannot
 // read (not written `as const`) falls back to the type the part has on an untyped route.
+import type { RouteGenericInterface } from './http.ts'
 import type { CallTypeProvider } from './type-provider.ts'
 
 /** A status-code key of a response map: `200`, `'200'`, `'2xx'`, `'default'`. */
@@ -20,16 +21,8 @@ export interface ResolvedRoute {
   ReplyByCode: unknown
 }
 
+// A part the provider cannot read (`unknown`) or that reads as nothing takes its untyped default.
 type OrElse<T, Else> = [T] extends [never] ? Else : unknown extends T ? Else : T
-
-// One request part: the generic's member if given, else the schema's, else the untyped default.
-type Part<G, GKey extends string, Out, Else> = G extends { [K in GKey]: infer T }
-  ? T
-  : OrElse<Out, Else>
-
-type SchemaPart<S, Key extends string, P, Refs> = S extends { readonly [K in Key]: infer X }
-  ? CallTypeProvider<P, X, Refs>
-  : unknown
 
 // Fastify matches headers case-insensitively and arbor's request.headers are lower case.
 type LowerCaseKeys<T> = T extends object
@@ -59,8 +52,11 @@ type ResponseType<E, P, Refs> = Outgoing<
     : CallTypeProvider<P, E, Refs, 'serializer'>
 >
 
+// The responses by status code; `never` when the schema declares none (no map, or an empty one).
 type SchemaReplies<S, P, Refs> = S extends { readonly response: infer M }
-  ? { [C in keyof M]: ResponseType<M[C], P, Refs> }
+  ? [keyof M] extends [never]
+    ? never
+    : { [C in keyof M]: ResponseType<M[C], P, Refs> }
   : never
 
 /** Whether a `Reply` generic is a map by status code (`{ 200: A; '4xx': B }`), as Fastify 4 reads it. */
@@ -74,21 +70,7 @@ type IsStatusMap<T> = T extends object
         : false
   : false
 
-type Replies<G, S, P, Refs> = G extends { Reply: infer T }
-  ? IsStatusMap<T> extends true
-    ? T
-    : never
-  : SchemaReplies<S, P, Refs>
-
 type ValuesOf<M> = M[keyof M]
-
-type ReplyUnion<G, M> = G extends { Reply: infer T }
-  ? IsStatusMap<T> extends true
-    ? ValuesOf<T>
-    : T
-  : [M] extends [never]
-    ? unknown
-    : OrElse<ValuesOf<M>, unknown>
 
 /**
  * The types of one route: `G` is the route generic (`RouteGenericInterface`), `S` the type of
@@ -96,22 +78,48 @@ type ReplyUnion<G, M> = G extends { Reply: infer T }
  * `G` stays in the result as it is (a part it gives is the same on both sides), so a handler
  * annotated `(request: ArborRequest<{ Params: P }>)` still infers `G` from its annotation.
  */
-export type ResolveRoute<G, S, P, Refs> = G & ResolvedFrom<G, S, P, Refs, Replies<G, S, P, Refs>>
+export type ResolveRoute<G, S, P, Refs> = G &
+  (RouteGenericInterface extends G
+    ? SchemaRoute<S, P, Refs>
+    : GenericRoute<G, SchemaRoute<S, P, Refs>>)
 
-type ResolvedFrom<G, S, P, Refs, M> = {
-  Params: Part<G, 'Params', SchemaPart<S, 'params', P, Refs>, Record<string, string>>
-  Querystring: Part<
-    G,
-    'Querystring',
-    S extends { readonly querystring: unknown }
-      ? SchemaPart<S, 'querystring', P, Refs>
-      : SchemaPart<S, 'query', P, Refs>,
-    Record<string, unknown>
-  >
-  Body: Part<G, 'Body', SchemaPart<S, 'body', P, Refs>, unknown>
-  Headers: Part<G, 'Headers', LowerCaseKeys<SchemaPart<S, 'headers', P, Refs>>, unknown>
-  ReplyAny: ReplyUnion<G, M>
+// What the schema gives, part by part: the whole of a route without a route generic, the common
+// case. Each part is read once and wrapped as little as it can be: every type a route's types go
+// through is instantiated again per route, and 200 routes make it count (BENCHMARKS.md).
+type SchemaRoute<S, P, Refs, M = SchemaReplies<S, P, Refs>> = {
+  Params: S extends { readonly params: infer X }
+    ? OrElse<CallTypeProvider<P, X, Refs>, Record<string, string>>
+    : Record<string, string>
+  Querystring: S extends { readonly querystring: infer X }
+    ? OrElse<CallTypeProvider<P, X, Refs>, Record<string, unknown>>
+    : S extends { readonly query: infer X }
+      ? OrElse<CallTypeProvider<P, X, Refs>, Record<string, unknown>>
+      : Record<string, unknown>
+  Body: S extends { readonly body: infer X } ? CallTypeProvider<P, X, Refs> : unknown
+  Headers: S extends { readonly headers: infer X }
+    ? LowerCaseKeys<CallTypeProvider<P, X, Refs>>
+    : unknown
+  ReplyAny: [M] extends [never] ? unknown : M[keyof M]
   ReplyByCode: M
+}
+
+// A route generic (`app.get<{ Params: P }>`) wins over the schema, part by part; a `Reply`
+// generic is one type, or a map by status code as Fastify 4 reads it.
+type GenericRoute<G, R extends ResolvedRoute> = {
+  Params: G extends { Params: infer T } ? T : R['Params']
+  Querystring: G extends { Querystring: infer T } ? T : R['Querystring']
+  Body: G extends { Body: infer T } ? T : R['Body']
+  Headers: G extends { Headers: infer T } ? T : R['Headers']
+  ReplyAny: G extends { Reply: infer T }
+    ? IsStatusMap<T> extends true
+      ? ValuesOf<T>
+      : T
+    : R['ReplyAny']
+  ReplyByCode: G extends { Reply: infer T }
+    ? IsStatusMap<T> extends true
+      ? T
+      : never
+    : R['ReplyByCode']
 }
 
 // The response type for one status code: the exact code, then its class ('2xx'), then
