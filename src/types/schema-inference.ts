@@ -53,10 +53,11 @@ type ResponseType<E, P, Refs> = Outgoing<
 >
 
 // The responses by status code; `never` when the schema declares none (no map, or an empty one).
+// A response cast `as never` takes anything, as a code the route declares nothing for does.
 type SchemaReplies<S, P, Refs> = S extends { readonly response: infer M }
   ? [keyof M] extends [never]
     ? never
-    : { [C in keyof M]: ResponseType<M[C], P, Refs> }
+    : { [C in keyof M]: [M[C]] extends [never] ? unknown : ResponseType<M[C], P, Refs> }
   : never
 
 /** Whether a `Reply` generic is a map by status code (`{ 200: A; '4xx': B }`), as Fastify 4 reads it. */
@@ -95,9 +96,17 @@ type SchemaRoute<S, P, Refs, M = SchemaReplies<S, P, Refs>> = {
     : S extends { readonly query: infer X }
       ? OrElse<CallTypeProvider<P, X, Refs>, Record<string, unknown>>
       : Record<string, unknown>
-  Body: S extends { readonly body: infer X } ? CallTypeProvider<P, X, Refs> : unknown
+  // A part cast `as never` (a schema the application does not type) is left untyped; that is
+  // checked on the schema, which is cheaper than on what it gives.
+  Body: S extends { readonly body: infer X }
+    ? [X] extends [never]
+      ? unknown
+      : CallTypeProvider<P, X, Refs>
+    : unknown
   Headers: S extends { readonly headers: infer X }
-    ? LowerCaseKeys<CallTypeProvider<P, X, Refs>>
+    ? [X] extends [never]
+      ? unknown
+      : LowerCaseKeys<CallTypeProvider<P, X, Refs>>
     : unknown
   ReplyAny: [M] extends [never] ? unknown : M[keyof M]
   ReplyByCode: M
