@@ -88,25 +88,25 @@ export type ResolveRoute<G, S, P, Refs> = G &
 // case. Each part is read once and wrapped as little as it can be: every type a route's types go
 // through is instantiated again per route, and 200 routes make it count (BENCHMARKS.md).
 type SchemaRoute<S, P, Refs, M = SchemaReplies<S, P, Refs>> = {
-  Params: S extends { readonly params: infer X }
-    ? OrElse<CallTypeProvider<P, X, Refs>, Record<string, string>>
+  Params: S extends { readonly params: unknown }
+    ? OrElse<CallTypeProvider<P, S['params'], Refs>, Record<string, string>>
     : Record<string, string>
-  Querystring: S extends { readonly querystring: infer X }
-    ? OrElse<CallTypeProvider<P, X, Refs>, Record<string, unknown>>
-    : S extends { readonly query: infer X }
-      ? OrElse<CallTypeProvider<P, X, Refs>, Record<string, unknown>>
+  Querystring: S extends { readonly querystring: unknown }
+    ? OrElse<CallTypeProvider<P, S['querystring'], Refs>, Record<string, unknown>>
+    : S extends { readonly query: unknown }
+      ? OrElse<CallTypeProvider<P, S['query'], Refs>, Record<string, unknown>>
       : Record<string, unknown>
   // A part cast `as never` (a schema the application does not type) is left untyped; that is
   // checked on the schema, which is cheaper than on what it gives.
-  Body: S extends { readonly body: infer X }
-    ? [X] extends [never]
+  Body: S extends { readonly body: unknown }
+    ? [S['body']] extends [never]
       ? unknown
-      : CallTypeProvider<P, X, Refs>
+      : CallTypeProvider<P, S['body'], Refs>
     : unknown
-  Headers: S extends { readonly headers: infer X }
-    ? [X] extends [never]
+  Headers: S extends { readonly headers: unknown }
+    ? [S['headers']] extends [never]
       ? unknown
-      : LowerCaseKeys<CallTypeProvider<P, X, Refs>>
+      : LowerCaseKeys<CallTypeProvider<P, S['headers'], Refs>>
     : unknown
   ReplyAny: [M] extends [never] ? unknown : M[keyof M]
   ReplyByCode: M
