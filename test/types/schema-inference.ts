@@ -192,3 +192,24 @@ interface WrongAccount {
 declare const wrongAccount: WrongAccount
 // @ts-expect-error id must be a string
 app.get('/wrong-account', { schema: { response: { 200: created } } as const }, () => wrongAccount)
+
+// A schema part cast `as never` (one the application does not type, such as a schema builder's
+// output) leaves that part untyped: any body, any answer. Another code keeps its type.
+declare const untypedSchema: never
+app.post(
+  '/untyped',
+  { schema: { body: untypedSchema, response: { 200: untypedSchema } } },
+  async (request) => {
+    expectType<unknown>()(request.body)
+    return { anything: true }
+  },
+)
+app.get(
+  '/untyped-one-code',
+  { schema: { response: { 200: untypedSchema, 201: created } } as const },
+  (_request, reply) => {
+    reply.code(200).send({ anything: true })
+    // @ts-expect-error 201 keeps its schema's type
+    reply.code(201).send({ anything: true })
+  },
+)
