@@ -189,6 +189,8 @@ export interface ResolvedOptions {
   useSemicolonDelimiter: boolean
   /** the find-my-way options of `routerOptions` that arbor passes through (`defaultRoute`, ...) */
   routerExtra: Record<string, unknown>
+  /** `routerOptions.compile`: compile the route tree at ready */
+  compileRouter: boolean
   ajv: AjvFactoryOptions
   schemaErrorFormatter: SchemaErrorFormatter | undefined
   constraints: Record<string, ConstraintStrategy> | undefined
@@ -356,6 +358,7 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     querystringParser: router.querystringParser,
     useSemicolonDelimiter: router.useSemicolonDelimiter,
     routerExtra: router.extra,
+    compileRouter: router.compile,
     // Not in the configuration schema: Fastify 4.25's initialConfig does not list it.
     allowErrorHandlerOverride: options.allowErrorHandlerOverride ?? true,
     ajv,

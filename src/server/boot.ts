@@ -65,6 +65,9 @@ export function buildRoutes(root: RootState): void {
   buildNotFoundRoutes(root)
   for (const route of root.routes) buildRoute(route)
   for (const route of root.notFoundRoutes) buildRoute(route)
+  // find-my-way's compiler mode: every route is in the tree now, so each method's tree is
+  // compiled once here rather than on its first lookup (routerOptions.compile)
+  if (root.options.compileRouter) root.router.compile()
   root.ready = true
 }
 
