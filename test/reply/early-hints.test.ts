@@ -50,7 +50,6 @@ test('reply.writeEarlyHints sends a 103 before the response over HTTP/1, then ca
 
 test('reply.writeEarlyHints sends a 103 over HTTP/2', async (t) => {
   const app = arbor({ http2: true })
-  t.after(() => app.close())
   app.get('/', async (_request, reply) => {
     reply.writeEarlyHints({ link })
     return 'page'
@@ -58,7 +57,11 @@ test('reply.writeEarlyHints sends a 103 over HTTP/2', async (t) => {
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as AddressInfo
   const client = http2.connect(`http://127.0.0.1:${port}`)
-  t.after(() => client.close())
+  // the client's session first: close() waits for open sessions (http2SessionTimeout, 72 s)
+  t.after(async () => {
+    client.close()
+    await app.close()
+  })
   const seen = await new Promise<{
     hint: http2.IncomingHttpHeaders
     status: unknown
