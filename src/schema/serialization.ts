@@ -2,7 +2,7 @@ import type fastJsonType from 'fast-json-stringify'
 import { requireLazily } from '../config/lazy-require.ts'
 import { errorCodes } from '../errors.ts'
 import type { JSONSchema, SerializerCompiler, SerializerFunction } from '../types/schema.ts'
-import { deferringCompiler, lazySerializer } from './lazy.ts'
+import { deferringCompiler, lazySerializer, WARM_COMPILES } from './lazy.ts'
 import type { ResponseEntry } from './normalize.ts'
 import { fjsVouches, SharedSchemas } from './vouch.ts'
 
@@ -38,7 +38,7 @@ export function createFastJsonCompiler(
     (input, err) =>
       new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(input.method, input.url, err.message),
     compileVouched,
-    true,
+    WARM_COMPILES,
   )
 }
 

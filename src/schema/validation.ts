@@ -12,7 +12,7 @@ import type {
   ValidatorFunction,
 } from '../types/schema.ts'
 import { refuseNonFiniteNumbers } from './finite-numbers.ts'
-import { deferringCompiler, lazyValidator } from './lazy.ts'
+import { deferringCompiler, lazyValidator, WARM_COMPILES } from './lazy.ts'
 import { ajvVouches, SharedSchemas } from './vouch.ts'
 
 /** The spec's baseline Ajv configuration ("Validator compiler" 1). */
@@ -131,7 +131,7 @@ export function createAjvCompiler(
     (input, err) =>
       new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, buildFailureReason(err)),
     (input) => compileChecked(ajv, () => compile(input)),
-    true,
+    WARM_COMPILES,
   )
 }
 
