@@ -411,5 +411,13 @@ export function describe(value: unknown): string {
 export function queryParserOf(
   options: ResolvedOptions,
 ): (query: string) => Record<string, unknown> {
-  return options.querystringParser ?? parseQuerystring
+  return options.querystringParser ?? parseQueryOrEmpty
+}
+
+/**
+ * As Fastify 4 and 5 (find-my-way's default): no query string gives a plain `{}`, which has
+ * Object.prototype's methods, and fast-querystring is not called for most requests.
+ */
+function parseQueryOrEmpty(query: string): Record<string, unknown> {
+  return query.length === 0 ? {} : parseQuerystring(query)
 }

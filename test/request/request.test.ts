@@ -51,6 +51,34 @@ describe('request', () => {
     assert.deepEqual((await app.inject('/')).json(), { query: {} })
   })
 
+  test('query without a query string is a plain object, as in Fastify 4 and 5; with one it has no prototype', async (t) => {
+    const app = arbor()
+    t.after(() => app.close())
+    const describeQuery = (query: object) => ({
+      plain: Object.getPrototypeOf(query) === Object.prototype,
+      hasOwnProperty: typeof (query as { hasOwnProperty?: unknown }).hasOwnProperty,
+      keys: Object.keys(query),
+    })
+    app.get('/', async (request) => describeQuery(request.query as object))
+    app.setNotFoundHandler(async (request, reply) =>
+      reply.code(404).send(describeQuery(request.query as object)),
+    )
+    for (const url of ['/', '/?', '/missing', '/missing?']) {
+      assert.deepEqual(
+        (await app.inject(url)).json(),
+        { plain: true, hasOwnProperty: 'function', keys: [] },
+        url,
+      )
+    }
+    for (const url of ['/?a=1', '/missing?a=1']) {
+      assert.deepEqual(
+        (await app.inject(url)).json(),
+        { plain: false, hasOwnProperty: 'undefined', keys: ['a'] },
+        url,
+      )
+    }
+  })
+
   test('body holds the parsed JSON body; text/plain bodies are strings', async (t) => {
     const app = arbor()
     t.after(() => app.close())
