@@ -1,0 +1,63 @@
+// The paired ratio window by window from a fresh start (no warm-up), to see whether
+// arbor costs more than a peer early in a process's life and when that ends.
+//   npx tsx bench/warmup-curve.ts --a fastify5 --b dist/index.js --scenario params --trials 4 --windows 12
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { compiled } from './build.ts'
+import { canPin, pinSelf, startChild, useNode } from './child.ts'
+import { checkAnswers, measurePair } from './load.ts'
+import type { Scenario } from './scenario.ts'
+
+const { values } = parseArgs({
+  options: {
+    a: { type: 'string', default: 'fastify5' },
+    b: { type: 'string', default: 'dist/index.js' },
+    scenario: { type: 'string', default: 'params' },
+    trials: { type: 'string', default: '4' },
+    windows: { type: 'string', default: '12' },
+    window: { type: 'string', default: '0.5' },
+    node: { type: 'string' },
+    flags: { type: 'string', default: '' },
+  },
+})
+const { scenario } = (await import(`./scenarios/${values.scenario}.ts`)) as { scenario: Scenario }
+if (canPin) pinSelf(0)
+if (values.node) console.log(`servers on Node ${useNode(values.node)}`)
+const flags = values.flags ? values.flags.split(' ') : []
+async function start(side: string) {
+  const peer = !side.endsWith('.js')
+  const child = startChild({
+    file: compiled(`servers/${peer ? side : 'arbor'}`),
+    args: [scenario.name],
+    cpu: canPin ? 1 : undefined,
+    nodeFlags: flags,
+    env: peer ? {} : { ARBOR_ENTRY: pathToFileURL(resolve(side)).href },
+  })
+  const ready = await child.firstJson(30_000)
+  const server = { child, pid: Number(ready.pid), port: Number(ready.port) }
+  const wrong = await checkAnswers(server.port, scenario.requests)
+  if (wrong) throw new Error(`${side}: wrong answer: ${wrong}`)
+  return server
+}
+const load = { connections: 100, pipelining: 10, duration: Number(values.window) }
+const columns: number[][] = []
+for (let trial = 1; trial <= Number(values.trials); trial++) {
+  const a = await start(values.a)
+  const b = await start(values.b)
+  const line: string[] = []
+  try {
+    for (let w = 0; w < Number(values.windows); w++) {
+      const swap = w % 2 === 1
+      const pair = await measurePair(swap ? [a, b] : [b, a], scenario.requests, load)
+      const [cpuB, cpuA] = swap ? [pair.cpu[1], pair.cpu[0]] : pair.cpu
+      ;(columns[w] ??= []).push(cpuB / cpuA)
+      line.push(`${(cpuB / cpuA).toFixed(2)}`)
+    }
+  } finally {
+    await Promise.all([a.child.stop(), b.child.stop()])
+  }
+  console.log(`trial ${trial}: ${line.join(' ')}`)
+}
+const median = (v: number[]) => [...v].sort((x, y) => x - y)[Math.floor(v.length / 2)]!
+console.log(`median: ${columns.map((c) => median(c).toFixed(2)).join(' ')}`)
