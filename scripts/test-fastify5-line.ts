@@ -54,8 +54,9 @@ const tap = join(tapDir, 'report.tap')
 const run = spawnSync(
   process.execPath,
   [
+    // The unit tests' loader (package.json test:unit, scripts/test-loader/register.mjs).
     '--import',
-    'tsx',
+    './scripts/test-loader/register.mjs',
     '--import',
     './test/helpers/fastify5-line.ts',
     '--test',
