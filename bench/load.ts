@@ -66,17 +66,22 @@ function run(port: number, requests: ScenarioRequest[], options: LoadOptions) {
     pipelining: options.pipelining,
     duration: options.duration,
     timeout: 10,
-    requests: requests.map((r) =>
-      r.payload === undefined
-        ? { method: r.method, path: r.path }
-        : {
-            method: r.method,
-            path: r.path,
-            body: r.payload,
-            headers: { 'content-type': 'application/json' },
-          },
-    ),
+    requests: autocannonRequests(requests),
   })
+}
+
+/** A scenario's requests as autocannon sends them (a payload goes as JSON). */
+export function autocannonRequests(requests: ScenarioRequest[]) {
+  return requests.map((r) =>
+    r.payload === undefined
+      ? { method: r.method, path: r.path }
+      : {
+          method: r.method,
+          path: r.path,
+          body: r.payload,
+          headers: { 'content-type': 'application/json' },
+        },
+  )
 }
 
 /** Loads without measuring, so the server's JIT and caches are warm when measuring starts. */

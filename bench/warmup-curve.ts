@@ -1,13 +1,11 @@
 // The paired ratio window by window from a fresh start (no warm-up), to see whether
 // arbor costs more than a peer early in a process's life and when that ends.
 //   npx tsx bench/warmup-curve.ts --a fastify5 --b dist/index.js --scenario params --trials 4 --windows 12
-import { resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { compiled } from './build.ts'
-import { canPin, pinSelf, startChild, useNode } from './child.ts'
-import { checkAnswers, measurePair } from './load.ts'
+import { canPin, pinSelf, useNode } from './child.ts'
+import { measurePair } from './load.ts'
 import type { Scenario } from './scenario.ts'
+import { startSide } from './side.ts'
 
 const { values } = parseArgs({
   options: {
@@ -25,21 +23,7 @@ const { scenario } = (await import(`./scenarios/${values.scenario}.ts`)) as { sc
 if (canPin) pinSelf(0)
 if (values.node) console.log(`servers on Node ${useNode(values.node)}`)
 const flags = values.flags ? values.flags.split(' ') : []
-async function start(side: string) {
-  const peer = !side.endsWith('.js')
-  const child = startChild({
-    file: compiled(`servers/${peer ? side : 'arbor'}`),
-    args: [scenario.name],
-    cpu: canPin ? 1 : undefined,
-    nodeFlags: flags,
-    env: peer ? {} : { ARBOR_ENTRY: pathToFileURL(resolve(side)).href },
-  })
-  const ready = await child.firstJson(30_000)
-  const server = { child, pid: Number(ready.pid), port: Number(ready.port) }
-  const wrong = await checkAnswers(server.port, scenario.requests)
-  if (wrong) throw new Error(`${side}: wrong answer: ${wrong}`)
-  return server
-}
+const start = (side: string) => startSide(side, scenario, flags)
 const load = { connections: 100, pipelining: 10, duration: Number(values.window) }
 const columns: number[][] = []
 for (let trial = 1; trial <= Number(values.trials); trial++) {

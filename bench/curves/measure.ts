@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
 import { ROOT } from '../build.ts'
 import { canPin } from '../child.ts'
+import { autocannonRequests } from '../load.ts'
 import { cpuSeconds, rssBytes } from '../proc.ts'
 import type { ScenarioRequest } from '../scenario.ts'
 import type { CurveLoad } from './curves.ts'
@@ -43,16 +44,7 @@ function inProcess(
     pipelining: load.pipelining,
     duration: seconds,
     timeout: 10,
-    requests: requests.map((r) =>
-      r.payload === undefined
-        ? { method: r.method, path: r.path }
-        : {
-            method: r.method,
-            path: r.path,
-            body: r.payload,
-            headers: { 'content-type': 'application/json' },
-          },
-    ),
+    requests: autocannonRequests(requests),
   }).then((r) => ({
     requests: r.requests.total,
     seconds: r.duration,
