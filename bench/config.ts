@@ -22,6 +22,8 @@ export interface Config {
   /** Rounds in which arbor and a baseline are loaded at the same time (0 = none). */
   pairedRounds: number
   pairedDuration: number
+  /** Seconds both servers of a fresh pair are loaded, unmeasured, before its first paired round. */
+  pairedWarmup: number
   build: boolean
   /** The Node binary the servers run on; undefined is the runner's own. */
   node: string | undefined
@@ -46,6 +48,10 @@ export const USAGE = `usage: npm run bench [-- options]     (npm run bench:quick
   --paired-rounds N     rounds loading arbor and each of fastify 4, fastify 5 and node at once
                         (default 6 per base, 0 = off)
   --paired-duration S   seconds per paired round (default 2)
+  --paired-warmup S     seconds a fresh pair is loaded, unmeasured, before its paired rounds
+                        (default: the paired duration). The default measures seconds 2.5-4.5 of
+                        each process's load; 20 measures a process that has settled (BENCHMARKS.md,
+                        "Node lines")
   --startup-runs N      fresh processes per framework and variant for startup (default 9)
   --startup-variants a  ${STARTUP_VARIANTS.join(',')} (default both): 1,000 plain GET routes, or
                         1,000 POST routes each with its own body and response schema
@@ -98,6 +104,7 @@ export function readConfig(argv: string[]): Config | null {
       'startup-variants': { type: 'string' },
       'paired-rounds': { type: 'string' },
       'paired-duration': { type: 'string' },
+      'paired-warmup': { type: 'string' },
       'no-startup': { type: 'boolean', default: false },
       'startup-only': { type: 'boolean', default: false },
       'no-build': { type: 'boolean', default: false },
@@ -120,6 +127,7 @@ export function readConfig(argv: string[]): Config | null {
       throw new Error(`unknown startup variant: ${name}`)
   }
   const args = argv.filter((a) => a !== '--quick')
+  const pairedDuration = positive('paired-duration', values['paired-duration'], quick ? 1 : 2) || 1
   const command = `npm run ${quick ? 'bench:quick' : 'bench'}${args.length ? ` -- ${args.join(' ')}` : ''}`
   return {
     quick,
@@ -138,7 +146,9 @@ export function readConfig(argv: string[]): Config | null {
     ),
     startupVariants: variants.length ? (variants as StartupVariant[]) : [...STARTUP_VARIANTS],
     pairedRounds: Math.round(positive('paired-rounds', values['paired-rounds'], quick ? 2 : 6)),
-    pairedDuration: positive('paired-duration', values['paired-duration'], quick ? 1 : 2) || 1,
+    pairedDuration,
+    pairedWarmup:
+      positive('paired-warmup', values['paired-warmup'], pairedDuration) || pairedDuration,
     build: !values['no-build'],
     nice: values.nice === undefined ? undefined : niceLevel(values.nice),
     node: values.node,

@@ -21,6 +21,8 @@ export interface RoundsOptions {
   /** Paired rounds: the subject and each base loaded at the same time (0 = none). */
   pairedRounds: number
   pairedDuration: number
+  /** Seconds a fresh pair is loaded, unmeasured, before its rounds. */
+  pairedWarmup: number
   pairs: { subject: string; bases: string[] }
   log: (row: LoadRow) => void
   logPair: (row: PairedRow) => void
@@ -140,7 +142,7 @@ export async function runScenario(
           if (s.failure || b.failure) break
           // One unmeasured round with both loaded, then a pause: the optimizing compiler of
           // the server loaded less recently would otherwise still run during a measured round.
-          await measurePair([s, b], scenario.requests, load(options.pairedDuration))
+          await measurePair([s, b], scenario.requests, load(options.pairedWarmup))
           await new Promise((resolve) => setTimeout(resolve, 500))
           const share = Math.ceil((options.pairedRounds - round) / (PAIRED_PROCESSES - pairNo))
           for (let n = 0; n < share; n++, round++) {

@@ -124,6 +124,7 @@ for (const scenario of scenarios) {
     serverFile: (name) => compiled(`servers/${name}`),
     pairedRounds: config.pairedRounds,
     pairedDuration: config.pairedDuration,
+    pairedWarmup: config.pairedWarmup,
     pairs: { subject: 'arbor', bases: [...BASELINES] },
     log: (row) => log(describe(row)),
     logPair: (row) =>
@@ -176,6 +177,7 @@ const results: Results = {
     startupRuns: config.startupRuns,
     pairedRounds: config.pairedRounds,
     pairedDuration: config.pairedDuration,
+    pairedWarmup: config.pairedWarmup,
     nice: config.nice ?? 'unchanged',
     pinning: pinned
       ? `server processes on core ${SERVER_CPU}, autocannon (the runner) on core ${LOAD_CPU}, with taskset`

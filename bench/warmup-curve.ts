@@ -1,6 +1,8 @@
 // The paired ratio window by window from a fresh start (no warm-up), to see whether
 // arbor costs more than a peer early in a process's life and when that ends.
 //   npx tsx bench/warmup-curve.ts --a fastify5 --b dist/index.js --scenario params --trials 4 --windows 12
+// --flags="..." gives both servers node flags, --b-flags="..." the second one only (to see
+// what one V8 setting changes, e.g. --b-flags=--min-semi-space-size=8).
 import { parseArgs } from 'node:util'
 import { canPin, pinSelf, useNode } from './child.ts'
 import { measurePair } from './load.ts'
@@ -17,18 +19,21 @@ const { values } = parseArgs({
     window: { type: 'string', default: '0.5' },
     node: { type: 'string' },
     flags: { type: 'string', default: '' },
+    'b-flags': { type: 'string', default: '' },
   },
 })
 const { scenario } = (await import(`./scenarios/${values.scenario}.ts`)) as { scenario: Scenario }
 if (canPin) pinSelf(0)
 if (values.node) console.log(`servers on Node ${useNode(values.node)}`)
 const flags = values.flags ? values.flags.split(' ') : []
-const start = (side: string) => startSide(side, scenario, flags)
+const bFlags = values['b-flags'] ? values['b-flags'].split(' ') : []
+const start = (side: string, extra: string[] = []) =>
+  startSide(side, scenario, [...flags, ...extra])
 const load = { connections: 100, pipelining: 10, duration: Number(values.window) }
 const columns: number[][] = []
 for (let trial = 1; trial <= Number(values.trials); trial++) {
   const a = await start(values.a)
-  const b = await start(values.b)
+  const b = await start(values.b, bFlags)
   const line: string[] = []
   try {
     for (let w = 0; w < Number(values.windows); w++) {

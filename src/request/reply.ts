@@ -1,4 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import { performance } from 'node:perf_hooks'
 import { finished } from 'node:stream'
 import { FSTDEP010, FSTDEP019 } from '../config/warnings.ts'
 import { errorCodes } from '../errors.ts'
@@ -107,6 +108,8 @@ export class Reply<Route extends RouteOfReply = RouteOfReply> {
     this.invalidPayload = null
     this.nextErrorHandler = null
     this.runningOnErrorHook = false
+    // node:perf_hooks' object, not the global: `globalThis.performance` is a lazy accessor
+    // that node runs on every read, and this runs once a request
     this.startTime = performance.now()
   }
 
