@@ -178,8 +178,8 @@ function parseQuery(app: AppRuntime, url: string): Record<string, unknown> {
     const semicolon = url.indexOf(';')
     if (semicolon !== -1 && (q === -1 || semicolon < q)) q = semicolon
   }
-  if (q === -1) return {}
-  return queryParserOf(app.options)(url.slice(q + 1))
+  // no query string: '' to the parser, as find-my-way gives it (a custom parser sees every request)
+  return queryParserOf(app.options)(q === -1 ? '' : url.slice(q + 1))
 }
 
 /** `reply.callNotFound()`: continue this request with the not-found handler of its prefix. */

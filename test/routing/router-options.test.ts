@@ -43,6 +43,24 @@ test('routerOptions.querystringParser parses every query, over the top-level one
   assert.deepEqual((await app.inject('/?a=1')).json(), { a: '1', from: 'routerOptions' })
 })
 
+test('a custom querystringParser is called with an empty string when a URL has no query, found or not', async () => {
+  const seen: string[] = []
+  const app = arbor({
+    querystringParser: (query) => {
+      seen.push(query)
+      return { parsed: query }
+    },
+  })
+  app.get('/', (request) => request.query)
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(request.query))
+  assert.deepEqual((await app.inject('/')).json(), { parsed: '' })
+  const missing = await app.inject('/missing')
+  assert.equal(missing.statusCode, 404)
+  assert.deepEqual(missing.json(), { parsed: '' })
+  assert.deepEqual((await app.inject('/missing?a=1')).json(), { parsed: 'a=1' })
+  assert.deepEqual(seen, ['', '', 'a=1'])
+})
+
 test('a querystringParser that is not a function is refused with FST_ERR_QSP_NOT_FN', () => {
   for (const options of [
     { routerOptions: { querystringParser: 'qs' as never } },
