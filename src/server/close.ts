@@ -1,7 +1,7 @@
 import type { RootState } from '../context/state.ts'
 import { errorFirstCallback, onCloseCallback } from '../context/user-callbacks.ts'
 import { runApplicationHooks } from './boot.ts'
-import { closeAll, closeWhenAnswered } from './connections.ts'
+import { closeAll, closeWhenAnswered, keepingOwedConnections } from './connections.ts'
 
 /**
  * The first step of closing, queued as an onClose hook once every plugin has loaded (so it
@@ -16,13 +16,6 @@ export function queueServerClose(root: RootState): void {
       const server = root.server
       const options = root.options
       const factoryServer = options.serverFactory !== undefined
-      if (root.listening) {
-        if (options.forceCloseConnections === 'idle') {
-          // node's server.close() closes idle connections itself; the line table says
-          // whether arbor also does so first on a server it built (config/fastify-lines.ts)
-          closeWhenAnswered(server, factoryServer || options.line.closeIdleOnOwnServer)
-        } else if (options.forceCloseConnections === true) closeAll(server)
-      }
       if (factoryServer && !root.listening) {
         // A serverFactory server that arbor did not start is the caller's to close, as in
         // Fastify. Every other server is closed even when not listening ("not running" is no
@@ -31,11 +24,25 @@ export function queueServerClose(root: RootState): void {
         process.nextTick(done)
         return
       }
-      server.close(() => {
-        root.listening = false
-        root.closed = true
-        done()
-      })
+      const stopServer = () =>
+        server.close(() => {
+          root.listening = false
+          root.closed = true
+          done()
+        })
+      if (!root.listening) stopServer()
+      else if (options.forceCloseConnections === 'idle') {
+        // node's server.close() closes idle connections itself; the line table says whether
+        // arbor also does so first on a server it built (config/fastify-lines.ts). Neither may
+        // drop a connection that still owes a response: closeWhenAnswered closes those.
+        keepingOwedConnections(server, () => {
+          closeWhenAnswered(server, factoryServer || options.line.closeIdleOnOwnServer)
+          stopServer()
+        })
+      } else {
+        if (options.forceCloseConnections === true) closeAll(server)
+        stopServer()
+      }
     })
   }
   root.loader.onClose(onCloseCallback(closeServer, instance))

@@ -32,10 +32,38 @@ export function connectionsOf(server: Server): ReadonlySet<Socket> {
   return tracked.get(server) ?? none
 }
 
-/** The response a connection is writing or still owes, if any. */
+/**
+ * The response a connection is writing or still owes, if any. One whose bytes have all gone
+ * counts until node:http has taken it off the connection (its 'finish'): responses pipelined
+ * behind it wait in node's queue until then.
+ */
 export function responseOwed(socket: Socket): ServerResponse | null {
-  const res = (socket as HttpSocket)._httpMessage
-  return res != null && !res.writableFinished ? res : null
+  return (socket as HttpSocket)._httpMessage ?? null
+}
+
+/**
+ * Runs `closing` (which calls node:http's closeIdleConnections, itself or through
+ * `server.close()`) so that it does not destroy a connection whose response node has not yet
+ * taken off. node counts such a connection idle once that response is ended, but a response
+ * pipelined behind it may wait in node's queue: destroyed then, its answer was lost although its
+ * handler had run (Fastify 4.25 and 5.12 lose it too). For the call, each such response counts
+ * as not ended (`finished`, node's own flag); `closeWhenAnswered` closes those connections once
+ * they have sent all they owe.
+ */
+export function keepingOwedConnections(server: Server, closing: () => void): void {
+  const ended: ServerResponse[] = []
+  for (const socket of connectionsOf(server)) {
+    const res = (socket as HttpSocket)._httpMessage
+    if (res != null && res.finished) {
+      ;(res as { finished: boolean }).finished = false
+      ended.push(res)
+    }
+  }
+  try {
+    closing()
+  } finally {
+    for (const res of ended) (res as { finished: boolean }).finished = true
+  }
 }
 
 /**
