@@ -1,7 +1,8 @@
 // The paired table on several Node lines, side by side: `npx tsx bench/node-lines.ts
 // results/node20.json results/node24.json results/node26.json`. Each file is a bench/run.ts
 // result (run with `--node PATH`); the table gives, per scenario and Node line, arbor ÷ Fastify 5
-// CPU per request over the paired rounds, median (min–max), and the requests-completed ratio.
+// CPU per request over the paired rounds, median (min–max), and the requests-completed ratio
+// (a run made with --paired-warmup says so in its headings).
 import { readFileSync } from 'node:fs'
 import type { Results } from './results.ts'
 import { spread } from './stats.ts'
@@ -18,10 +19,16 @@ const cell = (values: number[] | undefined) => {
   const s = values && spread(values)
   return s ? `${s.median.toFixed(2)} (${s.min.toFixed(2)}–${s.max.toFixed(2)})` : '–'
 }
+// a run whose fresh pairs were loaded longer than a round before being measured says so
+const label = (r: Results) => {
+  const warm = r.settings.pairedWarmup
+  const settled = warm !== undefined && warm !== r.settings.pairedDuration
+  return `Node ${r.machine.node}${settled ? `, pairs warmed ${warm} s` : ''}`
+}
 const head = [
   'scenario',
-  ...runs.map((r) => `Node ${r.machine.node}: CPU/req ÷ F5`),
-  ...runs.map((r) => `Node ${r.machine.node}: requests ÷ F5`),
+  ...runs.map((r) => `${label(r)}: CPU/req ÷ F5`),
+  ...runs.map((r) => `${label(r)}: requests ÷ F5`),
 ]
 const line = (cells: string[]) => `| ${cells.join(' | ')} |`
 const rows = scenarios.map((scenario) => {
