@@ -53,8 +53,8 @@ export function responseOwed(socket: Socket): ServerResponse | null {
 export function keepingOwedConnections(server: Server, closing: () => void): void {
   const ended: ServerResponse[] = []
   for (const socket of connectionsOf(server)) {
-    const res = (socket as HttpSocket)._httpMessage
-    if (res != null && res.finished) {
+    const res = responseOwed(socket)
+    if (res !== null && res.finished) {
       ;(res as { finished: boolean }).finished = false
       ended.push(res)
     }
