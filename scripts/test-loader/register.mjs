@@ -4,7 +4,8 @@
 // (0.88 s through this loader, 0.53 s for the same modules as plain .js; load ~8). This loader
 // only transforms `.ts` files (esbuild, with tsx's options, cached by content: transform.cjs);
 // resolution stays Node's own, since arbor imports with explicit `.ts` extensions. The child
-// processes tests spawn keep `--import tsx`, as a user's would.
+// processes tests spawn load it too (test/helpers/typescript-child.ts), but for the commands a
+// user runs with tsx.
 import module from 'node:module'
 
 // Stack traces point at the .ts lines, as under tsx.

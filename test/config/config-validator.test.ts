@@ -5,12 +5,13 @@ import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { configValidatorSource, generatedPath } from '../../scripts/build-config-validator.ts'
 import arbor from '../../src/index.ts'
+import { typescriptChild } from '../helpers/typescript-child.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-/** Runs `body` in a fresh node process (with tsx) and returns what it printed. */
+/** Runs `body` in a fresh node process (through the test loader) and returns what it printed. */
 function inFreshProcess(body: string): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', body], {
+  return execFileSync(process.execPath, [...typescriptChild, '--input-type=module', '-e', body], {
     cwd: root,
     encoding: 'utf8',
   }).trim()

@@ -11,6 +11,7 @@ import { createServer } from 'node:net'
 import { describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { Redis } from 'ioredis'
+import { typescriptChild } from '../helpers/typescript-child.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const MAX = 10
@@ -108,8 +109,7 @@ describe('Past one machine: @fastify/rate-limit with a Redis store counts across
       const cluster = spawn(
         process.execPath,
         [
-          '--import',
-          'tsx',
+          ...typescriptChild,
           'src/cli/index.ts',
           'start',
           'examples/cluster-redis/server.ts',

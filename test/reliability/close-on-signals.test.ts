@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import arbor, { closeOnSignals, errorCodes } from '../../src/index.ts'
+import { typescriptChild } from '../helpers/typescript-child.ts'
 
 const SERVER = fileURLToPath(new URL('./fixtures/signal-server.ts', import.meta.url))
 
@@ -28,7 +29,7 @@ class ServerProcess {
   #seen = new Set<string>()
 
   constructor(graceMs: number) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    this.child = spawn(process.execPath, [...typescriptChild, SERVER], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, GRACE_MS: String(graceMs) },
     })

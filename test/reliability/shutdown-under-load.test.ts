@@ -5,6 +5,7 @@ import { Agent, request } from 'node:http'
 import { createInterface } from 'node:readline'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { typescriptChild } from '../helpers/typescript-child.ts'
 
 // The same load against two ways of stopping: the app's own SIGTERM handler calling
 // app.close(), and arbor's closeOnSignals helper.
@@ -94,7 +95,7 @@ for (const [how, SERVER] of SERVERS)
     timeout: 15_000,
   }, async (t) => {
     const spawnedAt = performance.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    const child = spawn(process.execPath, [...typescriptChild, SERVER], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     const agent = new Agent({ keepAlive: true })

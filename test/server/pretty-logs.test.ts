@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import arbor from '../../src/index.ts'
 import { captureLogs } from '../helpers/log-capture.ts'
+import { typescriptChild } from '../helpers/typescript-child.ts'
 
 const run = promisify(execFile)
 const child = fileURLToPath(new URL('./fixtures/log-to-stdout.ts', import.meta.url))
@@ -17,7 +18,7 @@ async function childOutput(option: unknown, tty: boolean, nodeEnv?: string): Pro
   env.FAKE_TTY = tty ? '1' : '0'
   if (nodeEnv === undefined) delete env.NODE_ENV
   else env.NODE_ENV = nodeEnv
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', child], { env })
+  const { stdout } = await run(process.execPath, [...typescriptChild, child], { env })
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes
   return stdout.replace(/\u001b\[[0-9;]*m/g, '')
 }

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { describe, test } from 'node:test'
+import { typescriptChild } from '../helpers/typescript-child.ts'
 
 const entry = new URL('../../src/index.ts', import.meta.url).href
 
@@ -29,7 +30,7 @@ function run(body: string): string {
   `
   const child = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', script],
+    [...typescriptChild, '--input-type=module', '-e', script],
     {
       encoding: 'utf8',
       timeout: 20_000,
