@@ -2,8 +2,7 @@
 // file that checks a spec section (its test titles name the section, as the project's tests
 // do) a second time, with the app factory of the Fastify 5 line (test/helpers/fastify5-line.ts).
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 // The spec's sections, as test titles name them.
@@ -47,10 +46,9 @@ const files = testFiles('test')
   .sort()
 
 console.log(`Fastify 5 line: ${files.length} test files that check spec sections`)
-// Dots on the terminal; a TAP copy to a file, for the counts printed at the end (CI logs show
-// them per Node line).
-const tapDir = mkdtempSync(join(tmpdir(), 'arbor-fastify5-line-'))
-const tap = join(tapDir, 'report.tap')
+// Dots on the terminal (stderr); the TAP report on stdout, read here for the counts printed at
+// the end (CI logs show them per Node line). A pipe, unlike a file stream, is written before
+// --test-force-exit ends the runner.
 const run = spawnSync(
   process.execPath,
   [
@@ -61,21 +59,37 @@ const run = spawnSync(
     './test/helpers/fastify5-line.ts',
     '--test',
     '--test-concurrency=2',
+    // as test:unit: a test that hangs fails, and a file that leaves a handle open still ends
+    '--test-timeout=120000',
+    '--test-force-exit',
     '--test-reporter=dot',
-    '--test-reporter-destination=stdout',
+    '--test-reporter-destination=stderr',
     '--test-reporter=tap',
-    `--test-reporter-destination=${tap}`,
+    '--test-reporter-destination=stdout',
     ...files,
   ],
-  { stdio: 'inherit' },
+  { stdio: ['inherit', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
 )
-const report = existsSync(tap) ? readFileSync(tap, 'utf8') : ''
-rmSync(tapDir, { recursive: true, force: true })
+const report = run.stdout ?? ''
 // The runner's own totals are the last `# pass N` / `# fail N` lines of the report.
 const count = (name: string) =>
   report
     .match(new RegExp(`^# ${name} (\\d+)$`, 'gm'))
     ?.at(-1)
     ?.split(' ')[2]
-console.log(`\nFastify 5 line: ${count('pass') ?? '?'} passed, ${count('fail') ?? '?'} failed`)
+const passed = count('pass')
+const failed = count('fail')
+console.log(`\nFastify 5 line: ${passed ?? '?'} passed, ${failed ?? '?'} failed`)
+if (passed === undefined || failed === undefined) {
+  // no totals: the runner died before its report ended, which is a failure whatever its status
+  console.error(run.error ?? 'the test runner ended without its totals')
+  process.exit(1)
+}
+if (failed !== '0') console.log(failures(report))
 process.exit(run.status ?? 1)
+
+/** Each failing test's TAP block (its `not ok` line to the end of its YAML), for the log. */
+function failures(tap: string): string {
+  const blocks = tap.match(/^ *not ok .*\n(?: +---\n[\s\S]*?\n +\.\.\.\n)?/gm) ?? []
+  return blocks.join('')
+}

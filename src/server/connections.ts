@@ -54,7 +54,7 @@ export function keepingOwedConnections(server: Server, closing: () => void): voi
   const ended: ServerResponse[] = []
   for (const socket of connectionsOf(server)) {
     const res = responseOwed(socket)
-    if (res !== null && res.finished) {
+    if (res?.finished) {
       ;(res as { finished: boolean }).finished = false
       ended.push(res)
     }
