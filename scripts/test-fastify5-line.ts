@@ -47,8 +47,7 @@ const files = testFiles('test')
 
 console.log(`Fastify 5 line: ${files.length} test files that check spec sections`)
 // Dots on the terminal (stderr); the TAP report on stdout, read here for the counts printed at
-// the end (CI logs show them per Node line). A pipe, unlike a file stream, is written before
-// --test-force-exit ends the runner.
+// the end (CI logs show them per Node line).
 const run = spawnSync(
   process.execPath,
   [
@@ -59,9 +58,8 @@ const run = spawnSync(
     './test/helpers/fastify5-line.ts',
     '--test',
     '--test-concurrency=2',
-    // as test:unit: a test that hangs fails, and a file that leaves a handle open still ends
+    // as test:unit: a test that hangs fails instead of holding the run
     '--test-timeout=120000',
-    '--test-force-exit',
     '--test-reporter=dot',
     '--test-reporter-destination=stderr',
     '--test-reporter=tap',

@@ -2,7 +2,8 @@
 // `npm run test:unit` and the Fastify 5 line with less start-up than tsx. Every test file is its own
 // process, and loading arbor's ~140 modules through tsx cost 1.07 s of CPU per process on Node 20
 // (0.88 s through this loader, 0.53 s for the same modules as plain .js; load ~8). This loader
-// only transforms `.ts` files (esbuild, with tsx's options, cached by content: transform.cjs);
+// only transforms `.ts` files (esbuild, with tsx's options, cached by content: transform.cjs,
+// filled ahead of the run by warm.cjs);
 // resolution stays Node's own, since arbor imports with explicit `.ts` extensions. The child
 // processes tests spawn load it too (test/helpers/typescript-child.ts), but for the commands a
 // user runs with tsx.

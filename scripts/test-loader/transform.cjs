@@ -29,25 +29,34 @@ const cacheDir = path.join(os.tmpdir(), `arbor-test-loader-${uid}`)
 let esbuild
 let salt
 
-function compile(filename, source) {
+/** Where the cache keeps the JavaScript of `source` (the file `filename`). */
+function cachePath(filename, source) {
   salt ??= JSON.stringify([
     require('esbuild/package.json').version,
     options,
     fs.readFileSync(__filename, 'utf8'),
   ])
   const key = createHash('sha256').update(salt).update(filename).update('\0').update(source)
-  const cached = path.join(cacheDir, `${key.digest('hex')}.js`)
+  return path.join(cacheDir, `${key.digest('hex')}.js`)
+}
+
+/** Write then rename: the run's processes read the cache while others fill it. */
+function store(cached, code) {
+  fs.mkdirSync(cacheDir, { recursive: true })
+  const partial = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}`
+  fs.writeFileSync(partial, code)
+  fs.renameSync(partial, cached)
+}
+
+function compile(filename, source) {
+  const cached = cachePath(filename, source)
   try {
     return fs.readFileSync(cached, 'utf8')
   } catch {}
   esbuild ??= require('esbuild')
   const { code } = esbuild.transformSync(source, { ...options, sourcefile: filename })
-  // Write then rename: the run's processes read the cache while others fill it.
-  fs.mkdirSync(cacheDir, { recursive: true })
-  const partial = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}`
-  fs.writeFileSync(partial, code)
-  fs.renameSync(partial, cached)
+  store(cached, code)
   return code
 }
 
-module.exports = { compile }
+module.exports = { compile, cachePath, store, options }
