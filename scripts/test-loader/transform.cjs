@@ -48,15 +48,20 @@ function store(cached, code) {
   fs.renameSync(partial, cached)
 }
 
+/** esbuild's options for one file: the loader's, and its name for the source map. */
+function esbuildOptions(filename) {
+  return { ...options, sourcefile: filename }
+}
+
 function compile(filename, source) {
   const cached = cachePath(filename, source)
   try {
     return fs.readFileSync(cached, 'utf8')
   } catch {}
   esbuild ??= require('esbuild')
-  const { code } = esbuild.transformSync(source, { ...options, sourcefile: filename })
+  const { code } = esbuild.transformSync(source, esbuildOptions(filename))
   store(cached, code)
   return code
 }
 
-module.exports = { compile, cachePath, store, options }
+module.exports = { compile, cachePath, store, esbuildOptions }

@@ -7,7 +7,7 @@
 'use strict'
 const fs = require('node:fs')
 const path = require('node:path')
-const { cachePath, options, store } = require('./transform.cjs')
+const { cachePath, esbuildOptions, store } = require('./transform.cjs')
 
 const root = path.join(__dirname, '..', '..')
 const folders = ['src', 'test', 'scripts', 'examples', 'bench']
@@ -42,7 +42,7 @@ async function warm() {
     await Promise.all(
       missing.map(async ({ file, source, cached }) => {
         try {
-          const { code } = await esbuild.transform(source, { ...options, sourcefile: file })
+          const { code } = await esbuild.transform(source, esbuildOptions(file))
           store(cached, code)
         } catch {
           // a file esbuild refuses fails again where a test loads it, with the test's report
