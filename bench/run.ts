@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, release } from 'node:os'
+import { resolve } from 'node:path'
 import { arborEntry, build, compiled, ROOT } from './build.ts'
 import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, useNode } from './child.ts'
 import { readConfig, resultName, USAGE } from './config.ts'
@@ -212,7 +213,7 @@ if (disturbed) {
 }
 
 mkdirSync(`${ROOT}bench/results`, { recursive: true })
-writeFileSync(`${ROOT}${out}`, `${JSON.stringify(results, null, 2)}\n`)
+writeFileSync(resolve(ROOT, out), `${JSON.stringify(results, null, 2)}\n`)
 log(`wrote ${out}`)
 if (name === 'latest' || config.markdown) {
   writeFileSync(`${ROOT}BENCHMARKS.md`, markdown(results))

@@ -10,6 +10,7 @@
 //   npm run bench:steady -- --scenarios params --only arbor --node-flags=--no-allocation-site-pretenuring
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { arborEntry, build, compiled, ROOT } from './build.ts'
 import {
@@ -241,7 +242,7 @@ const result = {
   rows,
 }
 mkdirSync(`${ROOT}bench/results`, { recursive: true })
-writeFileSync(`${ROOT}${values.out}`, `${JSON.stringify(result, null, 2)}\n`)
+writeFileSync(resolve(ROOT, values.out), `${JSON.stringify(result, null, 2)}\n`)
 console.log(`\n${steadyTable(rows)}\n`)
 console.log(
   `load average (1 min, 2 cores) while measuring: ${loads ? `${loads.median.toFixed(1)} (${loads.min.toFixed(1)}–${loads.max.toFixed(1)})` : '–'}; at the end ${loadavg()
