@@ -6,6 +6,9 @@
 // server (the reference, started once per scenario), both on the server core at the same
 // moment: the ratio of their CPU per request does not see the shared machine's speed drift
 // from one process to the next, which moves unpaired figures by more than the spread sought.
+// A state that lasts a process's life shows whenever it is measured, a disturbance of the
+// machine only while it lasts: so each process is looked at twice, its second look after the
+// next process's first, and its figure is the better look (both are kept in the results).
 //   npm run bench:steady -- --processes 10 --nice=-10
 //   npm run bench:steady -- --scenarios params --only arbor --node-flags=--no-allocation-site-pretenuring
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -31,7 +34,10 @@ const USAGE = `npm run bench:steady -- [options]
   --scenarios a,b      (default hello,params,schema)
   --only a,b           frameworks: arbor, fastify4, fastify5 (default arbor,fastify5)
   --warmup S           seconds of load before measuring each process (default 2)
-  --rounds N           measured bursts per process, each paired with the reference (default 5)
+  --looks N            times each process is measured, the next process's first look between
+                       two of them; its figure is the best look's (default 2; 1 measures
+                       each process once, the method of the runs before 2026-11-26 evening)
+  --rounds N           paired bursts per look (default 3; their median is the look's figure)
   --duration S         seconds per burst (default 1)
   --node-flags=F       node flags for every server process, space-separated
                        (e.g. --node-flags=--no-allocation-site-pretenuring)
@@ -45,7 +51,8 @@ const { values } = parseArgs({
     scenarios: { type: 'string', default: 'hello,params,schema' },
     only: { type: 'string', default: 'arbor,fastify5' },
     warmup: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '5' },
+    looks: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
     duration: { type: 'string', default: '1' },
     'node-flags': { type: 'string', default: '' },
     out: { type: 'string', default: 'bench/results/steady.json' },
@@ -68,6 +75,7 @@ for (const f of frameworks) {
 const nodeFlags = values['node-flags'].split(' ').filter(Boolean)
 const load: LoadOptions = { connections: 100, pipelining: 10, duration: Number(values.duration) }
 const rounds = Math.max(1, Number(values.rounds))
+const looks = Math.max(1, Number(values.looks))
 
 if (canPin) pinSelf(0)
 if (values.nice !== undefined) setNice(Number(values.nice))
@@ -77,13 +85,15 @@ const log = (line: string) =>
 if (!values['no-build']) build(log)
 const arbor = arborEntry()
 
-/** One fresh process: its answers checked, warmed, then measured in `rounds` paired bursts. */
+/** One fresh process: its answers checked, warmed, then measured in `looks` of `rounds` bursts. */
 export interface SteadyProcess {
   framework: string
   index: number
-  /** its CPU per request ÷ the reference's in the same burst, median over the bursts */
+  /** its CPU per request ÷ the reference's in the same burst: the best look's median */
   ratio: number
-  /** per burst */
+  /** each look's median of that ratio, in the order they were taken */
+  looks: number[]
+  /** per burst, all looks */
   ratios: number[]
   /** its own CPU per request (unpaired figure), median over the bursts */
   cpuUsPerRequest: number
@@ -100,6 +110,8 @@ export interface SteadyRow {
   ratio: Spread | null
   /** slowest process ÷ fastest, by that ratio */
   maxOverMin: number
+  /** the same from each process's first look alone: one window each, as a single look gives */
+  firstLookMaxOverMin: number
   /** the unpaired figures, which the machine's load moves too */
   cpuUsPerRequest: Spread | null
   reqPerSec: Spread | null
@@ -133,40 +145,58 @@ async function startServer(scenario: Scenario, framework: string): Promise<Serve
   }
 }
 
-async function oneProcess(
-  scenario: Scenario,
-  framework: string,
-  index: number,
-  reference: Server,
-): Promise<SteadyProcess> {
+/** A process started and warmed, its looks gathered until it is stopped. */
+interface Live {
+  server: Server
+  framework: string
+  index: number
+  looks: number[]
+  ratios: number[]
+  cpus: number[]
+  rates: number[]
+  loads: number[]
+}
+
+async function startMeasured(scenario: Scenario, framework: string, index: number): Promise<Live> {
   const server = await startServer(scenario, framework)
   try {
-    // warmed alone, then with the reference, so both run at full speed when measured
+    // warmed alone here; each look warms it with the reference first
     await warmUp(server.port, scenario.requests, { ...load, duration: Number(values.warmup) })
-    await measurePair([server, reference], scenario.requests, load)
-    const ratios: number[] = []
-    const cpus: number[] = []
-    const rates: number[] = []
-    const others: number[] = []
-    for (let round = 0; round < rounds; round++) {
-      const pair = await measurePair([server, reference], scenario.requests, load)
-      ratios.push(pair.cpu[0] / pair.cpu[1])
-      cpus.push(pair.cpu[0])
-      rates.push(pair.requests[0] / load.duration)
-      others.push(loadavg()[0]!)
-    }
-    const median = (list: number[]) => spread(list)!.median
-    return {
-      framework,
-      index,
-      ratio: median(ratios),
-      ratios,
-      cpuUsPerRequest: median(cpus),
-      reqPerSec: median(rates),
-      loadAverage: median(others),
-    }
-  } finally {
+  } catch (error) {
     await server.child.stop()
+    throw error
+  }
+  return { server, framework, index, looks: [], ratios: [], cpus: [], rates: [], loads: [] }
+}
+
+const median = (list: number[]) => spread(list)!.median
+
+/** `rounds` paired bursts after one unmeasured: a process that sat idle runs at speed again. */
+async function look(live: Live, scenario: Scenario, reference: Server): Promise<void> {
+  await measurePair([live.server, reference], scenario.requests, load)
+  const ratios: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    const pair = await measurePair([live.server, reference], scenario.requests, load)
+    ratios.push(pair.cpu[0] / pair.cpu[1])
+    live.cpus.push(pair.cpu[0])
+    live.rates.push(pair.requests[0] / load.duration)
+    live.loads.push(loadavg()[0]!)
+  }
+  live.ratios.push(...ratios)
+  live.looks.push(median(ratios))
+}
+
+async function finish(live: Live): Promise<SteadyProcess> {
+  await live.server.child.stop()
+  return {
+    framework: live.framework,
+    index: live.index,
+    ratio: Math.min(...live.looks),
+    looks: live.looks,
+    ratios: live.ratios,
+    cpuUsPerRequest: median(live.cpus),
+    reqPerSec: median(live.rates),
+    loadAverage: median(live.loads),
   }
 }
 
@@ -176,17 +206,42 @@ for (const name of values.scenarios.split(',').filter(Boolean)) {
   const done = new Map<string, SteadyProcess[]>(frameworks.map((f) => [f, []]))
   const reference = await startServer(scenario, 'node')
   await warmUp(reference.port, scenario.requests, { ...load, duration: 3 })
+  const report = (p: SteadyProcess) => {
+    done.get(p.framework)!.push(p)
+    log(
+      `${name.padEnd(7)} ${p.framework.padEnd(9)} #${String(p.index + 1).padStart(2)}  ÷ node:http ${p.ratio.toFixed(3)}  looks ${p.looks.map((c) => c.toFixed(3)).join(' ')}  (${p.ratios.map((c) => c.toFixed(2)).join(' ')})  ${p.cpuUsPerRequest.toFixed(2)} µs/req  ${Math.round(p.reqPerSec)} req/s  load ${p.loadAverage.toFixed(1)}`,
+    )
+  }
+  // Every look after a process's first waits for the next fresh process's first look: at most
+  // two framework processes are alive at once, and a process's looks are ~10 s apart.
+  let waiting: Live | undefined
   for (let index = 0; index < processes; index++) {
     // the framework that goes first alternates, so neither always follows the other
     const order = index % 2 === 0 ? frameworks : [...frameworks].reverse()
     for (const framework of order) {
-      const p = await oneProcess(scenario, framework, index, reference)
-      done.get(framework)!.push(p)
-      log(
-        `${name.padEnd(7)} ${framework.padEnd(9)} #${String(index + 1).padStart(2)}  ÷ node:http ${p.ratio.toFixed(3)} (${p.ratios.map((c) => c.toFixed(3)).join(' ')})  ${p.cpuUsPerRequest.toFixed(2)} µs/req  ${Math.round(p.reqPerSec)} req/s  load ${p.loadAverage.toFixed(1)}`,
-      )
+      const fresh = await startMeasured(scenario, framework, index)
+      try {
+        await look(fresh, scenario, reference)
+      } catch (error) {
+        await fresh.server.child.stop()
+        throw error
+      }
+      if (waiting) {
+        while (waiting.looks.length < looks) await look(waiting, scenario, reference)
+        report(await finish(waiting))
+      }
+      waiting = fresh
+      if (looks === 1) {
+        report(await finish(fresh))
+        waiting = undefined
+      }
     }
   }
+  if (waiting) {
+    while (waiting.looks.length < looks) await look(waiting, scenario, reference)
+    report(await finish(waiting))
+  }
+  for (const framework of frameworks) done.get(framework)!.sort((a, b) => a.index - b.index)
   await reference.child.stop()
   for (const framework of frameworks) {
     const list = done.get(framework)!
@@ -195,7 +250,8 @@ for (const name of values.scenarios.split(',').filter(Boolean)) {
       scenario: name,
       framework,
       ratio,
-      maxOverMin: ratio ? ratio.max / ratio.min : Number.NaN,
+      maxOverMin: maxOverMin(list.map((p) => p.ratio)),
+      firstLookMaxOverMin: maxOverMin(list.map((p) => p.looks[0]!)),
       cpuUsPerRequest: spread(list.map((p) => p.cpuUsPerRequest)),
       reqPerSec: spread(list.map((p) => p.reqPerSec)),
       processes: list,
@@ -203,18 +259,23 @@ for (const name of values.scenarios.split(',').filter(Boolean)) {
   }
 }
 
+function maxOverMin(list: number[]): number {
+  const s = spread(list)
+  return s ? s.max / s.min : Number.NaN
+}
+
 const label = (f: string) => (f === 'fastify5' ? 'Fastify 5' : f === 'fastify4' ? 'Fastify 4' : f)
 export function steadyTable(all: SteadyRow[]): string {
   const lines = [
-    '| scenario | framework | processes | CPU/req ÷ node:http, fastest process | median | slowest | slowest ÷ fastest | CPU µs/req, median (min–max) |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | framework | processes | CPU/req ÷ node:http, fastest process | median | slowest | slowest ÷ fastest | first looks only | CPU µs/req, median (min–max) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ]
   for (const r of all) {
     const q = r.ratio
     const c = r.cpuUsPerRequest
     if (!q || !c) continue
     lines.push(
-      `| ${r.scenario} | ${label(r.framework)} | ${q.n} | ${q.min.toFixed(3)} | ${q.median.toFixed(3)} | ${q.max.toFixed(3)} | ${r.maxOverMin.toFixed(2)} | ${c.median.toFixed(2)} (${c.min.toFixed(2)}–${c.max.toFixed(2)}) |`,
+      `| ${r.scenario} | ${label(r.framework)} | ${q.n} | ${q.min.toFixed(3)} | ${q.median.toFixed(3)} | ${q.max.toFixed(3)} | ${r.maxOverMin.toFixed(2)} | ${r.firstLookMaxOverMin.toFixed(2)} | ${c.median.toFixed(2)} (${c.min.toFixed(2)}–${c.max.toFixed(2)}) |`,
     )
   }
   return lines.join('\n')
@@ -228,6 +289,7 @@ const result = {
   settings: {
     processes,
     warmup: Number(values.warmup),
+    looks,
     rounds,
     duration: load.duration,
     connections: load.connections,
