@@ -215,31 +215,32 @@ for (const name of values.scenarios.split(',').filter(Boolean)) {
   // Every look after a process's first waits for the next fresh process's first look: at most
   // two framework processes are alive at once, and a process's looks are ~10 s apart.
   let waiting: Live | undefined
-  for (let index = 0; index < processes; index++) {
-    // the framework that goes first alternates, so neither always follows the other
-    const order = index % 2 === 0 ? frameworks : [...frameworks].reverse()
-    for (const framework of order) {
-      const fresh = await startMeasured(scenario, framework, index)
-      try {
+  let fresh: Live | undefined
+  const completeLooks = async (live: Live) => {
+    while (live.looks.length < looks) await look(live, scenario, reference)
+    report(await finish(live))
+  }
+  try {
+    for (let index = 0; index < processes; index++) {
+      // the framework that goes first alternates, so neither always follows the other
+      const order = index % 2 === 0 ? frameworks : [...frameworks].reverse()
+      for (const framework of order) {
+        fresh = await startMeasured(scenario, framework, index)
         await look(fresh, scenario, reference)
-      } catch (error) {
-        await fresh.server.child.stop()
-        throw error
-      }
-      if (waiting) {
-        while (waiting.looks.length < looks) await look(waiting, scenario, reference)
-        report(await finish(waiting))
-      }
-      waiting = fresh
-      if (looks === 1) {
-        report(await finish(fresh))
-        waiting = undefined
+        if (waiting) await completeLooks(waiting)
+        waiting = fresh
+        fresh = undefined
+        if (looks === 1) {
+          await completeLooks(waiting)
+          waiting = undefined
+        }
       }
     }
-  }
-  if (waiting) {
-    while (waiting.looks.length < looks) await look(waiting, scenario, reference)
-    report(await finish(waiting))
+    if (waiting) await completeLooks(waiting)
+    waiting = undefined
+  } finally {
+    // a failed measurement leaves no server behind
+    for (const live of [fresh, waiting]) if (live) await live.server.child.stop()
   }
   for (const framework of frameworks) done.get(framework)!.sort((a, b) => a.index - b.index)
   await reference.child.stop()
