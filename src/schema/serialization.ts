@@ -18,12 +18,6 @@ export function createFastJsonCompiler(
   const options = { ...serializerOpts, schema: shared } as unknown as FjsOptions
   const compile: SerializerCompiler = ({ schema }) =>
     fastJson(schema as unknown as FjsSchema, options) as SerializerFunction
-  // fast-json-stringify gives each serializer an Ajv of its own, used only for anyOf, oneOf
-  // and if/then/else, which fjsVouches refuses: for the schemas it vouches for, that Ajv
-  // goes without the draft-07 meta-schema, which is most of its cost.
-  const bare = { ...options, ajv: { ...options.ajv, meta: false } } as FjsOptions
-  const compileVouched: SerializerCompiler = ({ schema }) =>
-    fastJson(schema as unknown as FjsSchema, bare) as SerializerFunction
   // Options fast-json-stringify refuses (a bad `rounding`, ...) must fail at ready, as they do
   // with every schema compiled there: with any, nothing is vouched for until a build passes.
   let optionsOk: boolean | undefined = serializerOpts === undefined ? true : undefined
@@ -31,13 +25,15 @@ export function createFastJsonCompiler(
   return deferringCompiler(
     compile,
     (schema) => {
-      optionsOk ??= builds(() => fastJson({ type: 'null' }, bare))
+      optionsOk ??= builds(() => fastJson({ type: 'null' }, options))
       return optionsOk && fjsVouches(schema, index)
     },
     lazySerializer,
     (input, err) =>
       new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(input.method, input.url, err.message),
-    compileVouched,
+    // a vouched schema is built as any other: fast-json-stringify 7 makes an Ajv only for
+    // anyOf, oneOf and if/then/else, which fjsVouches refuses
+    undefined,
     WARM_COMPILES,
   )
 }
