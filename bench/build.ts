@@ -2,12 +2,19 @@
 // no server process carries a TypeScript loader. arbor falls back to tsx only when it has
 // no dist/index.js, and its rows then say so.
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const TSC = `${ROOT}node_modules/typescript/bin/tsc`
+
+/** Writes a run's JSON to `out`, a path relative to the repository or absolute. */
+export function writeResults(out: string, data: unknown): void {
+  const file = resolve(ROOT, out)
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`)
+}
 const TSX = `${ROOT}node_modules/.bin/tsx`
 
 export interface ArborEntry {

@@ -1,10 +1,9 @@
 // The benchmark runner: `npm run bench` (full) and `npm run bench:quick`. Servers run as
 // child processes pinned to one core; autocannon runs here, pinned to the other.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, release } from 'node:os'
-import { resolve } from 'node:path'
-import { arborEntry, build, compiled, ROOT } from './build.ts'
+import { arborEntry, build, compiled, ROOT, writeResults } from './build.ts'
 import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, useNode } from './child.ts'
 import { readConfig, resultName, USAGE } from './config.ts'
 import { BASELINES, FRAMEWORKS, supports } from './frameworks.ts'
@@ -212,8 +211,7 @@ if (disturbed) {
   )
 }
 
-mkdirSync(`${ROOT}bench/results`, { recursive: true })
-writeFileSync(resolve(ROOT, out), `${JSON.stringify(results, null, 2)}\n`)
+writeResults(out, results)
 log(`wrote ${out}`)
 if (name === 'latest' || config.markdown) {
   writeFileSync(`${ROOT}BENCHMARKS.md`, markdown(results))

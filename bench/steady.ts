@@ -11,11 +11,9 @@
 // next process's first, and its figure is the better look (both are kept in the results).
 //   npm run bench:steady -- --processes 10 --nice=-10
 //   npm run bench:steady -- --scenarios params --only arbor --node-flags=--no-allocation-site-pretenuring
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { arborEntry, build, compiled, ROOT } from './build.ts'
+import { arborEntry, build, compiled, writeResults } from './build.ts'
 import {
   type Child,
   canPin,
@@ -304,8 +302,7 @@ const result = {
   },
   rows,
 }
-mkdirSync(`${ROOT}bench/results`, { recursive: true })
-writeFileSync(resolve(ROOT, values.out), `${JSON.stringify(result, null, 2)}\n`)
+writeResults(values.out, result)
 console.log(`\n${steadyTable(rows)}\n`)
 console.log(
   `load average (1 min, 2 cores) while measuring: ${loads ? `${loads.median.toFixed(1)} (${loads.min.toFixed(1)}–${loads.max.toFixed(1)})` : '–'}; at the end ${loadavg()

@@ -5,10 +5,11 @@
 // starting order rotating: each framework's CPU per request and requests completed come from
 // the same windows, so their ratio is steady while the machine's speed drifts. Writes
 // bench/results/curves.json, one SVG chart per curve and the curves section of BENCHMARKS.md.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism, release } from 'node:os'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { arborEntry, build, compiled, ROOT } from '../build.ts'
+import { arborEntry, build, compiled, ROOT, writeResults } from '../build.ts'
 import {
   type Child,
   canPin,
@@ -60,7 +61,7 @@ if (values.help) {
   --node PATH       the Node binary the servers run on (default the runner's own)
   --nice=N          nice level of a session of its own (e.g. -10)
   --no-build        do not rebuild dist/ and bench/dist/
-  --out FILE        JSON output (default bench/results/curves.json, curves-quick.json with --quick)
+  --out FILE        JSON output, relative to the repository or absolute (default bench/results/curves.json, curves-quick.json with --quick)
   --no-md           do not rewrite the charts and the curves section of BENCHMARKS.md
   --md              rewrite them after a --quick run too (a full run does by default)`)
   process.exit(0)
@@ -250,14 +251,14 @@ const output: CurvesResults = {
 const out = values.out ?? `bench/results/${quick ? 'curves-quick' : 'curves'}.json`
 // --curves re-measures some curves: the others stay as the file has them (their own run's date
 // and settings are then not this run's; each curve keeps its `measured` stamp).
-if (values.curves && existsSync(`${ROOT}${out}`)) {
-  const previous = JSON.parse(readFileSync(`${ROOT}${out}`, 'utf8')) as CurvesResults
+if (values.curves && existsSync(resolve(ROOT, out))) {
+  const previous = JSON.parse(readFileSync(resolve(ROOT, out), 'utf8')) as CurvesResults
   const fresh = new Map(results.map((c) => [c.name, c]))
   output.curves = CURVES.map(
     (c) => fresh.get(c.name) ?? previous.curves.find((p) => p.name === c.name),
   ).filter((c): c is CurveResult => c !== undefined)
 }
-writeFileSync(`${ROOT}${out}`, `${JSON.stringify(output, null, 2)}\n`)
+writeResults(out, output)
 log(`wrote ${out}`)
 if (values.md || (!quick && !values['no-md'])) {
   const charts = writeCharts(output)
