@@ -150,6 +150,12 @@ export interface ArborOptions {
    * holds 10 MB or more), so that it does not fall on the first request (default `true`).
    */
   gcBeforeListen?: boolean
+  /**
+   * Whether the first `listen()` of the process sends one request through a private
+   * application before the server binds, so that the user's first request does not run arbor's
+   * and node:http's code for the first time (default `true`; docs/performance.md).
+   */
+  warmBeforeListen?: boolean
 }
 
 /** The options after defaults are applied; every field is present. */
@@ -211,6 +217,7 @@ export interface ResolvedOptions {
   childLoggerFactory: ChildLoggerFactory | undefined
   compileSchemas: 'lazy' | 'eager'
   gcBeforeListen: boolean
+  warmBeforeListen: boolean
 }
 
 type Check = (value: unknown) => boolean
@@ -248,6 +255,7 @@ const checks: Partial<Record<keyof ArborOptions, [Check, string]>> = {
   childLoggerFactory: [isFn, 'a function'],
   compileSchemas: [(v) => v === 'lazy' || v === 'eager', "'lazy' or 'eager'"],
   gcBeforeListen: [isBool, 'a boolean'],
+  warmBeforeListen: [isBool, 'a boolean'],
 }
 
 const poisoningActions = new Set(['error', 'remove', 'ignore'])
@@ -382,6 +390,7 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     childLoggerFactory: options.childLoggerFactory,
     compileSchemas: options.compileSchemas ?? 'lazy',
     gcBeforeListen: options.gcBeforeListen ?? true,
+    warmBeforeListen: options.warmBeforeListen ?? true,
   }
 }
 

@@ -43,6 +43,7 @@ import { queueServerClose } from './close.ts'
 import { createHttpServer } from './http-server.ts'
 import { serverMethods } from './server-methods.ts'
 import { keepTickObjectShape } from './tick-shape.ts'
+import { warmUpWith } from './warm-up.ts'
 
 const initialization = diagnostics.channel('fastify.initialization')
 
@@ -76,6 +77,17 @@ installThenable(Arbor.prototype)
  * await app.listen({ port: 3000 })
  */
 export function arbor(options?: ArborOptions): ArborInstance {
+  const instance = createApp(options)
+  // Fastify's `fastify.initialization` channel (4.25 and 5): APM tools instrument the new app
+  if (initialization.hasSubscribers) initialization.publish({ fastify: instance })
+  return instance
+}
+
+// The first listen()'s warm-up (warm-up.ts) makes its application here: not announced, as
+// no user made it.
+warmUpWith(createApp)
+
+function createApp(options: ArborOptions | undefined): ArborInstance {
   const resolved = resolveOptions(options)
   const logger = createLogger(resolved.logger, resolved.loggerInstance, resolved.line)
   // Through unknown: `interface Arbor extends ArborInstance` already says what the class is,
@@ -191,7 +203,5 @@ export function arbor(options?: ArborOptions): ArborInstance {
     }
     resolved.forceCloseConnections = false
   }
-  // Fastify's `fastify.initialization` channel (4.25 and 5): APM tools instrument the new app
-  if (initialization.hasSubscribers) initialization.publish({ fastify: instance })
   return instance
 }

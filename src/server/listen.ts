@@ -5,6 +5,7 @@ import { errorCodes } from '../errors.ts'
 import type { ListenCallback, ListeningAddress, ListenOptions } from '../types/server.ts'
 import { ready } from './boot.ts'
 import { collectOnce } from './settle-heap.ts'
+import { warmUpOnce } from './warm-up.ts'
 
 // arbor's default host (DESIGN.md "Divergences": Fastify's is 'localhost').
 const defaultHost = '127.0.0.1'
@@ -108,8 +109,14 @@ export function startListening(
   const later = options.host == null && options.path == null ? setImmediate : process.nextTick
   ready(root).then(
     () => {
+      // the collection first: the warm-up's few objects die young, and V8's marking of the
+      // old generation, due by now, does not run through the warm-up in small steps
       if (root.options.gcBeforeListen) collectOnce()
-      later(bind, root, options, reportClosed, done)
+      const warming = root.options.warmBeforeListen
+        ? warmUpOnce(root.options.line.major)
+        : undefined
+      if (warming === undefined) later(bind, root, options, reportClosed, done)
+      else warming.then(() => later(bind, root, options, reportClosed, done))
     },
     (err: Error) => {
       root.listening = false

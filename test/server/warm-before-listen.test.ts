@@ -1,0 +1,124 @@
+// warmBeforeListen (default true): the first listen() of a process sends one JSON request
+// through a private application before the server binds, so that the first client's request
+// does not run arbor's and node:http's code for the first time (docs/performance.md). What a
+// user can observe is that nothing of it reaches their application: no hook, no log line, no
+// request id, no diagnostics message. Once per process: the tests run in order, in this
+// file's own process, and the first one holds the process's first listen().
+import assert from 'node:assert/strict'
+import diagnostics from 'node:diagnostics_channel'
+import { request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
+import { test } from 'node:test'
+import arbor, { type ArborInstance } from '../../src/index.ts'
+
+function post(app: ArborInstance, path: string, body: string): Promise<string> {
+  const { port } = app.server.address() as AddressInfo
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json' },
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          text += chunk
+        })
+        res.on('end', () => resolve(text))
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+test('warmBeforeListen: the first listen() of the process shows the application nothing of its warm-up', async () => {
+  const lines: Array<Record<string, unknown>> = []
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>)
+      callback()
+    },
+  })
+  const announced: unknown[] = []
+  const onInitialization = (message: unknown) => announced.push(message)
+  diagnostics.subscribe('fastify.initialization', onInitialization)
+  const seen: string[] = []
+  let app: ArborInstance | undefined
+  try {
+    app = arbor({ logger: { level: 'info', stream } })
+    const note = (hook: string) => async (req: { method: string; url: string }) => {
+      seen.push(`${hook} ${req.method} ${req.url}`)
+    }
+    app.addHook('onRequest', note('onRequest'))
+    app.addHook('preParsing', note('preParsing'))
+    app.addHook('preValidation', note('preValidation'))
+    app.addHook('preHandler', note('preHandler'))
+    app.addHook('onResponse', note('onResponse'))
+    // the warm-up's own route is POST /:id: a route of the user's at the same path stays theirs
+    app.post('/:id', async (req) => ({ id: req.id, body: req.body }))
+    await app.listen({ port: 0 })
+    assert.deepEqual(seen, [], 'no hook ran before a client asked anything')
+    assert.deepEqual(
+      lines.filter((line) => line.reqId !== undefined),
+      [],
+      'no request was logged before a client asked anything',
+    )
+    assert.equal(announced.length, 1, 'fastify.initialization announced the one application')
+    assert.equal((announced[0] as { fastify: unknown }).fastify, app)
+
+    const answer = JSON.parse(await post(app, '/1?q=1', '{"name":"y"}')) as Record<string, unknown>
+    assert.deepEqual(answer, { id: 'req-1', body: { name: 'y' } }, "the client's request is req-1")
+    assert.deepEqual(seen, [
+      'onRequest POST /1?q=1',
+      'preParsing POST /1?q=1',
+      'preValidation POST /1?q=1',
+      'preHandler POST /1?q=1',
+      'onResponse POST /1?q=1',
+    ])
+  } finally {
+    diagnostics.unsubscribe('fastify.initialization', onInitialization)
+    await app?.close()
+  }
+})
+
+test('warmBeforeListen: a later listen() in the process does not warm up again, and the app answers as before', async () => {
+  const seen: string[] = []
+  const app = arbor()
+  app.addHook('onRequest', async (req) => {
+    seen.push(req.url)
+  })
+  app.post('/:id', async (req) => req.body)
+  try {
+    await app.listen({ port: 0 })
+    assert.deepEqual(seen, [])
+    assert.equal(await post(app, '/2', '{"a":1}'), '{"a":1}')
+    assert.deepEqual(seen, ['/2'])
+  } finally {
+    await app.close()
+  }
+})
+
+test('warmBeforeListen: false listens and answers as usual', async () => {
+  const app = arbor({ warmBeforeListen: false })
+  app.post('/:id', async (req) => req.body)
+  try {
+    await app.listen({ port: 0 })
+    assert.equal(await post(app, '/3', '{"b":2}'), '{"b":2}')
+  } finally {
+    await app.close()
+  }
+})
+
+test('warmBeforeListen: any value but a boolean fails at start-up, naming the option', () => {
+  assert.throws(
+    () => arbor({ warmBeforeListen: 'yes' as never }),
+    (err: Error & { code?: string }) =>
+      err.code === 'FST_ERR_INIT_OPTS_INVALID' && /warmBeforeListen/.test(err.message),
+  )
+})
