@@ -6,45 +6,22 @@
 // file's own process, and the first one holds the process's first listen().
 import assert from 'node:assert/strict'
 import diagnostics from 'node:diagnostics_channel'
-import { request } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { Writable } from 'node:stream'
 import { test } from 'node:test'
 import arbor, { type ArborInstance } from '../../src/index.ts'
+import { listenLocal } from '../helpers/http.ts'
+import { captureLogs } from '../helpers/log-capture.ts'
 
-function post(app: ArborInstance, path: string, body: string): Promise<string> {
-  const { port } = app.server.address() as AddressInfo
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path,
-        headers: { 'content-type': 'application/json' },
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => {
-          text += chunk
-        })
-        res.on('end', () => resolve(text))
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
+async function post(port: number, path: string, body: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
   })
+  return res.text()
 }
 
 test('warmBeforeListen: the first listen() of the process shows the application nothing of its warm-up', async () => {
-  const lines: Array<Record<string, unknown>> = []
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>)
-      callback()
-    },
-  })
+  const { lines, stream } = captureLogs()
   const announced: unknown[] = []
   const onInitialization = (message: unknown) => announced.push(message)
   diagnostics.subscribe('fastify.initialization', onInitialization)
@@ -62,7 +39,7 @@ test('warmBeforeListen: the first listen() of the process shows the application 
     app.addHook('onResponse', note('onResponse'))
     // the warm-up's own route is POST /:id: a route of the user's at the same path stays theirs
     app.post('/:id', async (req) => ({ id: req.id, body: req.body }))
-    await app.listen({ port: 0 })
+    const port = await listenLocal(app)
     assert.deepEqual(seen, [], 'no hook ran before a client asked anything')
     assert.deepEqual(
       lines.filter((line) => line.reqId !== undefined),
@@ -72,7 +49,7 @@ test('warmBeforeListen: the first listen() of the process shows the application 
     assert.equal(announced.length, 1, 'fastify.initialization announced the one application')
     assert.equal((announced[0] as { fastify: unknown }).fastify, app)
 
-    const answer = JSON.parse(await post(app, '/1?q=1', '{"name":"y"}')) as Record<string, unknown>
+    const answer = JSON.parse(await post(port, '/1?q=1', '{"name":"y"}')) as Record<string, unknown>
     assert.deepEqual(answer, { id: 'req-1', body: { name: 'y' } }, "the client's request is req-1")
     assert.deepEqual(seen, [
       'onRequest POST /1?q=1',
@@ -95,9 +72,9 @@ test('warmBeforeListen: a later listen() in the process does not warm up again, 
   })
   app.post('/:id', async (req) => req.body)
   try {
-    await app.listen({ port: 0 })
+    const port = await listenLocal(app)
     assert.deepEqual(seen, [])
-    assert.equal(await post(app, '/2', '{"a":1}'), '{"a":1}')
+    assert.equal(await post(port, '/2', '{"a":1}'), '{"a":1}')
     assert.deepEqual(seen, ['/2'])
   } finally {
     await app.close()
@@ -108,8 +85,8 @@ test('warmBeforeListen: false listens and answers as usual', async () => {
   const app = arbor({ warmBeforeListen: false })
   app.post('/:id', async (req) => req.body)
   try {
-    await app.listen({ port: 0 })
-    assert.equal(await post(app, '/3', '{"b":2}'), '{"b":2}')
+    const port = await listenLocal(app)
+    assert.equal(await post(port, '/3', '{"b":2}'), '{"b":2}')
   } finally {
     await app.close()
   }

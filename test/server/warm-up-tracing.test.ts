@@ -5,10 +5,9 @@
 // first.
 import assert from 'node:assert/strict'
 import diagnostics from 'node:diagnostics_channel'
-import { request } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import arbor from '../../src/index.ts'
+import { listenLocal } from '../helpers/http.ts'
 
 test('warmBeforeListen: no warm-up request while a tracer listens to the handler channel', async () => {
   const traced: string[] = []
@@ -20,27 +19,15 @@ test('warmBeforeListen: no warm-up request while a tracer listens to the handler
   const app = arbor()
   app.post('/:id', async (req) => req.body)
   try {
-    await app.listen({ port: 0 })
+    const port = await listenLocal(app)
     assert.deepEqual(traced, [])
-    const { port } = app.server.address() as AddressInfo
-    const status = await new Promise<number | undefined>((resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/7',
-          headers: { 'content-type': 'application/json' },
-        },
-        (res) => {
-          res.resume()
-          res.on('end', () => resolve(res.statusCode))
-        },
-      )
-      req.on('error', reject)
-      req.end('{}')
+    const res = await fetch(`http://127.0.0.1:${port}/7`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
     })
-    assert.equal(status, 200)
+    await res.text()
+    assert.equal(res.status, 200)
     assert.deepEqual(traced, ['POST /7'])
   } finally {
     diagnostics.unsubscribe('tracing:fastify.request.handler:start', onStart)
