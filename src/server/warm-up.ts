@@ -3,8 +3,10 @@ import type { Socket } from 'node:net'
 import { Duplex } from 'node:stream'
 import type { FastifyLineNumber } from '../config/fastify-lines.ts'
 import type { ArborOptions } from '../config/options.ts'
+import { stateOf } from '../context/state.ts'
 import { handlerChannels } from '../lifecycle/handler-tracing.ts'
 import type { ArborInstance } from '../types/instance.ts'
+import { dispatch } from './http-server.ts'
 
 // The first request of a process is the first time its code runs: V8 compiles each function of
 // arbor's request path, of node:http's request and response and of the JSON body's reading on
@@ -14,7 +16,9 @@ import type { ArborInstance } from '../types/instance.ts'
 // first, where no client waits: the user's application, its hooks, logger and routes never see
 // it. The request is node:http's own IncomingMessage and ServerResponse on a socket that goes
 // nowhere, so that the code it runs is the code a client's request runs, and nothing more is
-// loaded for it (light-my-request, which inject() uses, would cost more than it saves).
+// loaded for it (light-my-request, which inject() uses, would cost more than it saves). It is
+// handed to the private application's router directly, not emitted on a server: APM agents
+// wrap node:http's servers' `emit` to see every request, and would report this one.
 
 /** How the private application is made: set by the factory's module (an import would loop). */
 let makeApp: ((options: ArborOptions) => ArborInstance) | undefined
@@ -48,7 +52,7 @@ export function warmUpOnce(line: FastifyLineNumber): Promise<void> | undefined {
   }
 }
 
-/** One request on the private app's server, answered to a socket that drops what it gets. */
+/** One request to the private app, answered to a socket that drops what it gets. */
 function exchange(app: ArborInstance): Promise<void> {
   return new Promise<void>((resolve) => {
     const socket = new Duplex({
@@ -89,7 +93,7 @@ function exchange(app: ArborInstance): Promise<void> {
       res.assignSocket(socket)
       res.once('finish', settle)
       res.once('close', settle)
-      app.server.emit('request', req, res)
+      dispatch(stateOf(app).root, req, res)
       req.complete = true
       req.push(body)
       req.push(null)

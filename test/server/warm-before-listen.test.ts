@@ -2,10 +2,12 @@
 // through a private application before the server binds, so that the first client's request
 // does not run arbor's and node:http's code for the first time (docs/performance.md). What a
 // user can observe is that nothing of it reaches their application: no hook, no log line, no
-// request id, no diagnostics message. Once per process: the tests run in order, in this
+// request id, no diagnostics message, no server event (which APM agents watch by wrapping
+// node:http's `Server.prototype.emit`). Once per process: the tests run in order, in this
 // file's own process, and the first one holds the process's first listen().
 import assert from 'node:assert/strict'
 import diagnostics from 'node:diagnostics_channel'
+import { Server } from 'node:http'
 import { test } from 'node:test'
 import arbor, { type ArborInstance } from '../../src/index.ts'
 import { listenLocal } from '../helpers/http.ts'
@@ -26,6 +28,12 @@ test('warmBeforeListen: the first listen() of the process shows the application 
   const onInitialization = (message: unknown) => announced.push(message)
   diagnostics.subscribe('fastify.initialization', onInitialization)
   const seen: string[] = []
+  // as an APM agent does: every server's events, whichever application made the server
+  const emit = Server.prototype.emit
+  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
+    if (event === 'request') seen.push('server request event')
+    return emit.call(this, event, ...args)
+  } as typeof emit
   let app: ArborInstance | undefined
   try {
     app = arbor({ logger: { level: 'info', stream } })
@@ -40,7 +48,7 @@ test('warmBeforeListen: the first listen() of the process shows the application 
     // the warm-up's own route is POST /:id: a route of the user's at the same path stays theirs
     app.post('/:id', async (req) => ({ id: req.id, body: req.body }))
     const port = await listenLocal(app)
-    assert.deepEqual(seen, [], 'no hook ran before a client asked anything')
+    assert.deepEqual(seen, [], 'no hook ran and no server saw a request before a client asked')
     assert.deepEqual(
       lines.filter((line) => line.reqId !== undefined),
       [],
@@ -52,6 +60,7 @@ test('warmBeforeListen: the first listen() of the process shows the application 
     const answer = JSON.parse(await post(port, '/1?q=1', '{"name":"y"}')) as Record<string, unknown>
     assert.deepEqual(answer, { id: 'req-1', body: { name: 'y' } }, "the client's request is req-1")
     assert.deepEqual(seen, [
+      'server request event',
       'onRequest POST /1?q=1',
       'preParsing POST /1?q=1',
       'preValidation POST /1?q=1',
@@ -59,6 +68,7 @@ test('warmBeforeListen: the first listen() of the process shows the application 
       'onResponse POST /1?q=1',
     ])
   } finally {
+    Server.prototype.emit = emit
     diagnostics.unsubscribe('fastify.initialization', onInitialization)
     await app?.close()
   }
