@@ -32,7 +32,7 @@ test('warmBeforeListen: the first listen() of the process shows the application 
   const emit = Server.prototype.emit
   Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
     if (event === 'request') seen.push('server request event')
-    return emit.call(this, event, ...args)
+    return Reflect.apply(emit, this, [event, ...args]) as boolean
   } as typeof emit
   let app: ArborInstance | undefined
   try {
