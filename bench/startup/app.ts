@@ -94,10 +94,19 @@ function probe(k: number) {
   }
 }
 
+/**
+ * arbor's factory options for the run, from ARBOR_OPTIONS (JSON), so that a default can be
+ * measured off against on: `ARBOR_OPTIONS='{"warmBeforeListen":false}'`. The peers get none.
+ */
+const arborOptions =
+  framework === 'arbor' && process.env.ARBOR_OPTIONS
+    ? (JSON.parse(process.env.ARBOR_OPTIONS) as Record<string, unknown>)
+    : undefined
+
 const importStart = performance.now()
 const factory = await loadFactory(framework)
 const readyStart = performance.now()
-const app = factory()
+const app = factory(arborOptions)
 for (let i = 0; i < PLUGINS; i++) {
   app.register(async (instance) => addRoutes(instance, i), { prefix: `/p${i}` })
 }
