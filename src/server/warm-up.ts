@@ -45,7 +45,11 @@ export function warmUpOnce(line: FastifyLineNumber): Promise<void> | undefined {
   try {
     const app = makeApp({ fastifyLine: line })
     app.post('/:id', (request) => request.body)
-    return app.ready().then(() => exchange(app), done)
+    // settles, never rejects: the user's listen() goes on whatever happened here
+    return app
+      .ready()
+      .then(() => exchange(app))
+      .then(done, done)
   } catch {
     // nothing the warm-up does may keep the user's server from listening
     return undefined
