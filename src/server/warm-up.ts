@@ -25,6 +25,11 @@ let makeApp: ((options: ArborOptions) => ArborInstance) | undefined
 let warmed = false
 
 const body = '{"name":"x","count":1,"tags":["a"]}'
+const headers = {
+  host: 'localhost',
+  'content-type': 'application/json',
+  'content-length': String(body.length),
+}
 
 /** Gives this module the factory to make its private application with. */
 export function warmUpWith(factory: (options: ArborOptions) => ArborInstance): void {
@@ -80,19 +85,8 @@ function exchange(app: ArborInstance): Promise<void> {
       req.httpVersionMinor = 1
       req.httpVersion = '1.1'
       // node:http's parser fills both; `headers` would otherwise be read from none
-      req.headers = {
-        host: 'localhost',
-        'content-type': 'application/json',
-        'content-length': String(body.length),
-      }
-      req.rawHeaders = [
-        'Host',
-        'localhost',
-        'Content-Type',
-        'application/json',
-        'Content-Length',
-        String(body.length),
-      ]
+      req.headers = { ...headers }
+      req.rawHeaders = Object.entries(headers).flat()
       const res = new ServerResponse(req)
       res.assignSocket(socket)
       res.once('finish', settle)

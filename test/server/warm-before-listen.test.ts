@@ -8,21 +8,13 @@
 import assert from 'node:assert/strict'
 import diagnostics from 'node:diagnostics_channel'
 import { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import arbor, { type ArborInstance } from '../../src/index.ts'
-import { listenLocal } from '../helpers/http.ts'
+import { listenLocal, postJson } from '../helpers/http.ts'
 import { captureLogs } from '../helpers/log-capture.ts'
 
-async function post(port: number, path: string, body: string): Promise<string> {
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-  })
-  return res.text()
-}
-
-test('warmBeforeListen: the first listen() of the process shows the application nothing of its warm-up', async () => {
+test('What the service does 6, warmBeforeListen: the first listen({ port }, callback) of the process shows the application nothing of its warm-up', async () => {
   const { lines, stream } = captureLogs()
   const announced: unknown[] = []
   const onInitialization = (message: unknown) => announced.push(message)
@@ -47,7 +39,12 @@ test('warmBeforeListen: the first listen() of the process shows the application 
     app.addHook('onResponse', note('onResponse'))
     // the warm-up's own route is POST /:id: a route of the user's at the same path stays theirs
     app.post('/:id', async (req) => ({ id: req.id, body: req.body }))
-    const port = await listenLocal(app)
+    const listening = app
+    // the spec's form: listen({ port }) with a callback, here the process's first listen()
+    await new Promise<void>((resolve, reject) =>
+      listening.listen({ port: 0, host: '127.0.0.1' }, (err) => (err ? reject(err) : resolve())),
+    )
+    const { port } = app.server.address() as AddressInfo
     assert.deepEqual(seen, [], 'no hook ran and no server saw a request before a client asked')
     assert.deepEqual(
       lines.filter((line) => line.reqId !== undefined),
@@ -57,7 +54,8 @@ test('warmBeforeListen: the first listen() of the process shows the application 
     assert.equal(announced.length, 1, 'fastify.initialization announced the one application')
     assert.equal((announced[0] as { fastify: unknown }).fastify, app)
 
-    const answer = JSON.parse(await post(port, '/1?q=1', '{"name":"y"}')) as Record<string, unknown>
+    const { text } = await postJson(port, '/1?q=1', '{"name":"y"}')
+    const answer = JSON.parse(text) as Record<string, unknown>
     assert.deepEqual(answer, { id: 'req-1', body: { name: 'y' } }, "the client's request is req-1")
     assert.deepEqual(seen, [
       'server request event',
@@ -74,7 +72,7 @@ test('warmBeforeListen: the first listen() of the process shows the application 
   }
 })
 
-test('warmBeforeListen: a later listen() in the process does not warm up again, and the app answers as before', async () => {
+test("warmBeforeListen: after the first, a listen() in the process shows its application only its clients' requests", async () => {
   const seen: string[] = []
   const app = arbor()
   app.addHook('onRequest', async (req) => {
@@ -84,7 +82,7 @@ test('warmBeforeListen: a later listen() in the process does not warm up again, 
   try {
     const port = await listenLocal(app)
     assert.deepEqual(seen, [])
-    assert.equal(await post(port, '/2', '{"a":1}'), '{"a":1}')
+    assert.equal((await postJson(port, '/2', '{"a":1}')).text, '{"a":1}')
     assert.deepEqual(seen, ['/2'])
   } finally {
     await app.close()
@@ -96,7 +94,7 @@ test('warmBeforeListen: false listens and answers as usual', async () => {
   app.post('/:id', async (req) => req.body)
   try {
     const port = await listenLocal(app)
-    assert.equal(await post(port, '/3', '{"b":2}'), '{"b":2}')
+    assert.equal((await postJson(port, '/3', '{"b":2}')).text, '{"b":2}')
   } finally {
     await app.close()
   }

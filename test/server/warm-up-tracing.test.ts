@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import diagnostics from 'node:diagnostics_channel'
 import { test } from 'node:test'
 import arbor from '../../src/index.ts'
-import { listenLocal } from '../helpers/http.ts'
+import { listenLocal, postJson } from '../helpers/http.ts'
 
 test('warmBeforeListen: no warm-up request while a tracer listens to the handler channel', async () => {
   const traced: string[] = []
@@ -21,13 +21,7 @@ test('warmBeforeListen: no warm-up request while a tracer listens to the handler
   try {
     const port = await listenLocal(app)
     assert.deepEqual(traced, [])
-    const res = await fetch(`http://127.0.0.1:${port}/7`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    })
-    await res.text()
-    assert.equal(res.status, 200)
+    assert.equal((await postJson(port, '/7', '{}')).status, 200)
     assert.deepEqual(traced, ['POST /7'])
   } finally {
     diagnostics.unsubscribe('tracing:fastify.request.handler:start', onStart)
