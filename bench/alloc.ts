@@ -14,10 +14,10 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { build, compiled, ROOT } from './build.ts'
-import { type Child, canPin, pinSelf, serverNodeVersion, useNode } from './child.ts'
+import { canPin, pinSelf, serverNodeVersion, useNode } from './child.ts'
 import { warmUp } from './load.ts'
 import type { Scenario } from './scenario.ts'
-import { startSide } from './side.ts'
+import { type SideServer, startSide } from './side.ts'
 
 const { values } = parseArgs({
   options: {
@@ -54,9 +54,9 @@ interface Reading {
 }
 
 /** Asks the probe for its counters and waits for the line it prints. */
-async function read(child: Child): Promise<Reading> {
+async function read({ child, pid }: SideServer): Promise<Reading> {
   const seen = child.stderr().split('\n').length
-  process.kill(child.pid, 'SIGUSR2')
+  process.kill(pid, 'SIGUSR2')
   for (let waited = 0; waited < 5000; waited += 20) {
     await new Promise((resolve) => setTimeout(resolve, 20))
     const lines = child.stderr().split('\n')
@@ -84,9 +84,9 @@ for (const name of values.scenarios.split(',')) {
     const server = await startSide(framework === 'arbor' ? arbor : framework, scenario, probe)
     try {
       await warmUp(server.port, scenario.requests, { ...load, duration: Number(values.warmup) })
-      const before = await read(server.child)
+      const before = await read(server)
       await warmUp(server.port, scenario.requests, { ...load, duration: Number(values.duration) })
-      const after = await read(server.child)
+      const after = await read(server)
       const requests = after.requests - before.requests
       const row = {
         scenario: name,
