@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { build, compiled, ROOT } from './build.ts'
 import { canPin, pinSelf, serverNodeVersion, useNode } from './child.ts'
+import { table } from './format.ts'
 import { warmUp } from './load.ts'
 import type { Scenario } from './scenario.ts'
 import { type SideServer, startSide } from './side.ts'
@@ -77,8 +78,9 @@ interface Row {
 
 const rows: Row[] = []
 const frameworks = values.only.split(',')
+const scenarios = values.scenarios.split(',')
 console.log(`servers on Node ${serverNodeVersion()}`)
-for (const name of values.scenarios.split(',')) {
+for (const name of scenarios) {
   const { scenario } = (await import(`./scenarios/${name}.ts`)) as { scenario: Scenario }
   for (const framework of frameworks) {
     const server = await startSide(framework === 'arbor' ? arbor : framework, scenario, probe)
@@ -107,11 +109,16 @@ for (const name of values.scenarios.split(',')) {
 const of = (scenario: string, framework: string) =>
   rows.find((r) => r.scenario === scenario && r.framework === framework)?.bytesPerRequest
 const kb = (bytes: number | undefined) => (bytes === undefined ? '–' : (bytes / 1024).toFixed(2))
-const lines = [
-  '| scenario | node:http (floor) KB | arbor KB | Fastify 5 KB | arbor ÷ Fastify 5 | arbor above the floor | Fastify 5 above the floor |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+const head = [
+  'scenario',
+  'node:http (floor) KB',
+  'arbor KB',
+  'Fastify 5 KB',
+  'arbor ÷ Fastify 5',
+  'arbor above the floor',
+  'Fastify 5 above the floor',
 ]
-for (const scenario of values.scenarios.split(',')) {
+const lines = scenarios.map((scenario) => {
   const [floor, mine, peer] = [
     of(scenario, 'node'),
     of(scenario, 'arbor'),
@@ -120,11 +127,9 @@ for (const scenario of values.scenarios.split(',')) {
   const ratio = mine !== undefined && peer !== undefined ? (mine / peer).toFixed(2) : '–'
   const above = (v: number | undefined) =>
     v !== undefined && floor !== undefined ? kb(v - floor) : '–'
-  lines.push(
-    `| ${scenario} | ${kb(floor)} | ${kb(mine)} | ${kb(peer)} | ${ratio} | ${above(mine)} | ${above(peer)} |`,
-  )
-}
-console.log(lines.join('\n'))
+  return [scenario, kb(floor), kb(mine), kb(peer), ratio, above(mine), above(peer)]
+})
+console.log(table(head, lines))
 if (values.out) {
   writeFileSync(values.out, `${JSON.stringify({ node: serverNodeVersion(), rows }, null, 1)}\n`)
 }

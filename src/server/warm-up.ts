@@ -5,6 +5,7 @@ import type { FastifyLineNumber } from '../config/fastify-lines.ts'
 import type { ArborOptions } from '../config/options.ts'
 import { stateOf } from '../context/state.ts'
 import { handlerChannels } from '../lifecycle/handler-tracing.ts'
+import { noop } from '../lifecycle/stream-payload.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import { dispatch } from './http-server.ts'
 
@@ -54,7 +55,7 @@ export function warmUpOnce(line: FastifyLineNumber): Promise<void> | undefined {
     return app
       .ready()
       .then(() => exchange(app))
-      .then(done, done)
+      .then(noop, noop)
   } catch {
     // nothing the warm-up does may keep the user's server from listening
     return undefined
@@ -100,5 +101,3 @@ function exchange(app: ArborInstance): Promise<void> {
     }
   })
 }
-
-function done(): void {}
