@@ -1,9 +1,8 @@
-// The CommonJS face of arbor, referenced only from package.json's `require` conditions.
-// Node (20.19+, 22.12+) loads this ES module for `require('arbor')` through require(esm),
-// and because it exports the name 'module.exports', `require` returns that value rather
-// than a module namespace: the very factory that `import arbor from 'arbor'` gives, with
-// every export of index.ts on it as a property, as `require('fastify')` does. Both paths
-// share one module graph, so there is one copy of arbor's state and of its error classes.
+// The CommonJS face of arbor: what `require('arbor')` returns. It is the very factory that
+// `import arbor from 'arbor'` gives, with every export of index.ts on it as a property, as
+// `require('fastify')` does. The package's dist/index.cjs hands it out from the one CommonJS
+// bundle (bundle.ts); this module's declarations are the `require` condition's types, and
+// its 'module.exports' name serves a loader that reaches this file through require(esm).
 import * as api from './index.ts'
 import { putExports } from './line-entry.ts'
 

@@ -288,7 +288,7 @@ await check('examples/typed', async () => {
 })
 
 // require('arbor') resolves to the built package (dist/): .ci/run builds before this script.
-if (existsSync(`${ROOT}dist/commonjs.js`)) {
+if (existsSync(`${ROOT}dist/arbor.cjs`)) {
   await check('examples/commonjs (require of the built package)', async () => {
     const { child, url } = await startExample('examples/commonjs/server.cjs')
     try {

@@ -50,8 +50,12 @@ function npm(args: string[], cwd: string): Promise<Run> {
 }
 
 /** `node script` in `cwd`; fails the test with the child's output if it exits non-zero. */
-async function node(script: string, cwd: string): Promise<{ report: Report; stderr: string }> {
-  const result = await run(process.execPath, [script], cwd)
+async function node(
+  script: string,
+  cwd: string,
+  flags: string[] = [],
+): Promise<{ report: Report; stderr: string }> {
+  const result = await run(process.execPath, [...flags, script], cwd)
   assert.equal(result.code, 0, `node ${script} failed:\n${result.stderr}${result.stdout}`)
   return { report: JSON.parse(result.stdout) as Report, stderr: result.stderr }
 }
@@ -242,13 +246,17 @@ describe('Packaging: the npm tarball from CommonJS and ESM', { timeout: 4 * STEP
       'package/package.json',
       'package/dist/index.js',
       'package/dist/index.d.ts',
-      'package/dist/commonjs.js',
+      'package/dist/arbor.cjs',
+      'package/dist/index.cjs',
       'package/dist/commonjs.d.ts',
       'package/dist/plugins/bearer-auth/index.js',
+      'package/dist/plugins/bearer-auth/index.cjs',
       'package/dist/plugins/bearer-auth/index.d.ts',
       'package/dist/fastify4.js',
+      'package/dist/fastify4.cjs',
       'package/dist/fastify4.d.ts',
       'package/dist/fastify5.js',
+      'package/dist/fastify5.cjs',
       'package/dist/fastify5.d.ts',
     ]) {
       assert.ok(files.includes(expected), `${expected} is packed`)
@@ -263,35 +271,45 @@ describe('Packaging: the npm tarball from CommonJS and ESM', { timeout: 4 * STEP
   for (const name of ['arbor', 'fastify']) {
     const as = name === 'arbor' ? 'installed as arbor' : 'aliased as fastify'
 
-    test(`require('${name}') (${as}): the factory with every export, one copy, inject and HTTP`, async () => {
-      const app = await appWith(name)
-      await writeFile(join(app, 'server.cjs'), commonJsApp(name))
-      const { report, stderr } = await node('server.cjs', app)
+    // Without require(esm) is how jest's module system and older loaders see a package: the
+    // CommonJS entry must be CommonJS all the way down.
+    for (const requireEsm of [true, false]) {
+      const how = requireEsm ? '' : ', with require(esm) off'
+      test(`require('${name}') (${as}${how}): the factory with every export, one copy, inject and HTTP`, async () => {
+        const app = await appWith(name)
+        await writeFile(join(app, 'server.cjs'), commonJsApp(name))
+        const flags = requireEsm ? [] : ['--no-experimental-require-module']
+        const { report, stderr } = await node('server.cjs', app, flags)
 
-      assert.equal(stderr, '', 'nothing on stderr: no ExperimentalWarning for require(esm)')
-      assert.equal(report.requireModule, true)
-      assert.equal(report.typeofRequire, 'function', 'require returns the factory itself')
-      assert.deepEqual(report.selfKeys, [true, true, true], '.default, .arbor, .fastify')
-      assert.equal(report.sameAsImport, true, 'require and import give the same factory')
-      const onFactory = report.exportsOnFactory as Record<string, boolean>
-      for (const key of ['default', 'arbor', 'fastify', 'plugin', 'errorCodes', 'ArborError']) {
-        assert.ok(key in onFactory, `import exports ${key}`)
-      }
-      for (const [key, same] of Object.entries(onFactory)) {
-        assert.equal(same, true, `require('${name}').${key} is the imported ${key}`)
-      }
-      assert.equal(report.bearerAuthSame, true, `require('${name}/bearer-auth') is the ESM module`)
+        assert.equal(stderr, '', 'nothing on stderr: no ExperimentalWarning for require(esm)')
+        assert.equal(report.requireModule, requireEsm)
+        assert.equal(report.typeofRequire, 'function', 'require returns the factory itself')
+        assert.deepEqual(report.selfKeys, [true, true, true], '.default, .arbor, .fastify')
+        assert.equal(report.sameAsImport, true, 'require and import give the same factory')
+        const onFactory = report.exportsOnFactory as Record<string, boolean>
+        for (const key of ['default', 'arbor', 'fastify', 'plugin', 'errorCodes', 'ArborError']) {
+          assert.ok(key in onFactory, `import exports ${key}`)
+        }
+        for (const [key, same] of Object.entries(onFactory)) {
+          assert.equal(same, true, `require('${name}').${key} is the imported ${key}`)
+        }
+        assert.equal(
+          report.bearerAuthSame,
+          true,
+          `require('${name}/bearer-auth') is the ESM module`,
+        )
 
-      const answer = '{"answer":42,"via":"require"}'
-      assert.deepEqual(report.inject, { status: 200, type: JSON_TYPE, body: answer })
-      assert.deepEqual(report.http, { status: 200, type: JSON_TYPE, body: answer })
-      assert.equal(report.adminDenied, 401)
-      assert.deepEqual(report.adminAllowed, {
-        status: 200,
-        type: JSON_TYPE,
-        body: '{"admin":true}',
+        const answer = '{"answer":42,"via":"require"}'
+        assert.deepEqual(report.inject, { status: 200, type: JSON_TYPE, body: answer })
+        assert.deepEqual(report.http, { status: 200, type: JSON_TYPE, body: answer })
+        assert.equal(report.adminDenied, 401)
+        assert.deepEqual(report.adminAllowed, {
+          status: 200,
+          type: JSON_TYPE,
+          body: '{"admin":true}',
+        })
       })
-    })
+    }
 
     test(`import Fastify from '${name}' (${as}), with a CommonJS plugin: one copy`, async () => {
       const app = await appWith(name)
