@@ -47,8 +47,14 @@ function esModule(bundlePath: string, part: string, names: string[], defaultExpr
   return `${header}import bundle from '${bundlePath}'\nconst part = bundle.${part}\n${lines.join('\n')}\nexport default ${defaultExpr}\n`
 }
 
-function commonJs(bundlePath: string, part: string): string {
-  return `${header}'use strict'\nmodule.exports = require('${bundlePath}').${part}\n`
+/**
+ * A CommonJS module that is `part`. The line that never runs lists its names where node's ES
+ * module loader finds them (cjs-module-lexer reads `module.exports = { ... }`), so that
+ * `import { fastify } from 'fastify'` works through a package that re-exports this one.
+ */
+function commonJs(bundlePath: string, part: string, names: string[]): string {
+  const listed = names.filter((name) => name !== 'default')
+  return `${header}'use strict'\nmodule.exports = require('${bundlePath}').${part}\n0 && (module.exports = { ${listed.join(', ')} })\n`
 }
 
 function write(path: string, text: string): void {
@@ -57,13 +63,13 @@ function write(path: string, text: string): void {
 
 const indexNames = Object.keys(bundle.index as Part)
 write('index.js', esModule('./arbor.cjs', 'index', indexNames, 'part.default'))
-write('index.cjs', commonJs('./arbor.cjs', 'arbor'))
+write('index.cjs', commonJs('./arbor.cjs', 'arbor', indexNames))
 
 // A line's entry: arbor's exports, with the factory names (`default`, `arbor`, `fastify`) its own.
 for (const line of ['fastify4', 'fastify5']) {
   const names = Object.keys(bundle[line] as Part)
   write(`${line}.js`, esModule('./arbor.cjs', line, names, 'part'))
-  write(`${line}.cjs`, commonJs('./arbor.cjs', line))
+  write(`${line}.cjs`, commonJs('./arbor.cjs', line, names))
 }
 
 const authNames = Object.keys(bundle.bearerAuth as Part)
@@ -71,7 +77,12 @@ write(
   'plugins/bearer-auth/index.js',
   esModule('../../arbor.cjs', 'bearerAuth', authNames, 'part.default'),
 )
-write('plugins/bearer-auth/index.cjs', commonJs('../../arbor.cjs', 'bearerAuth'))
+write('plugins/bearer-auth/index.cjs', commonJs('../../arbor.cjs', 'bearerAuth', authNames))
+
+// What the stand-in packages hand out as Fastify's internal modules (src/internals/index.ts).
+const internalNames = Object.keys(bundle.internals as Part)
+write('fastify-internals.js', esModule('./arbor.cjs', 'internals', internalNames, 'part'))
+write('fastify-internals.cjs', commonJs('./arbor.cjs', 'internals', internalNames))
 
 // tsc's own output for the files above, and for the modules only the bundle reads: no entry
 // points at them, and their source maps would describe files that are no longer there.

@@ -16,7 +16,16 @@ export const layers: ReadonlyArray<{ name: string; paths: string[] }> = [
   { name: 'server', paths: ['server/'] },
   {
     name: 'entry',
-    paths: ['index.ts', 'bundle.ts', 'commonjs.ts', 'line-entry.ts', 'fastify4.ts', 'fastify5.ts', 'plugins/'],
+    paths: [
+      'index.ts',
+      'bundle.ts',
+      'commonjs.ts',
+      'line-entry.ts',
+      'fastify4.ts',
+      'fastify5.ts',
+      'plugins/',
+      'internals/',
+    ],
   },
   // the `arbor` command: a user of the public entry, as an app's own server.ts would be
   { name: 'cli', paths: ['cli/'] },

@@ -6,12 +6,13 @@
 // arbor, the process holds one copy of its state and of its error classes.
 import { 'module.exports' as commonjsFactory } from './commonjs.ts'
 import * as index from './index.ts'
+import * as internals from './internals/index.ts'
 import { lineFactory } from './line-entry.ts'
 import * as bearerAuth from './plugins/bearer-auth/index.ts'
 
 /** `require('arbor')`: the factory with every export of index.ts on it. */
 export const arbor = commonjsFactory
 /** `import ... from 'arbor'`: the module's exports, one by one. */
-export { bearerAuth, index }
+export { bearerAuth, index, internals }
 export const fastify4 = lineFactory(4)
 export const fastify5 = lineFactory(5)

@@ -146,6 +146,15 @@ export class RouteContext {
     }
   }
 
+  // Fastify's names for two of the fields, for packages that read a route's context through
+  // Fastify's `kRouteContext` (internals/symbol-keys.ts).
+  get server(): ArborInstance {
+    return this.instance
+  }
+  get schema(): RouteOptions['schema'] {
+    return this.options.schema
+  }
+
   setHooks(name: RequestHookName, hooks: BoundHook[] | null): void {
     this[name] = hooks
   }
