@@ -9,58 +9,21 @@
 // repository's node_modules, which `npm ci` filled from the lockfile. No registry is asked.
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { fileURLToPath } from 'node:url'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const STEP_TIMEOUT = 60_000
-
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-/** Runs a command to completion (bounded by STEP_TIMEOUT) and collects its output. */
-function run(command: string, args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, NODE_OPTIONS: '' }, // no loader (tsx) leaks into the app
-      stdio: ['ignore', 'pipe', 'pipe'],
-      shell: process.platform === 'win32' && !command.endsWith('.exe'),
-      timeout: STEP_TIMEOUT,
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
-
-/** npm itself: the npm that runs `npm test` when there is one, else `npm` from PATH. */
-function npm(args: string[], cwd: string): Promise<Run> {
-  const cli = process.env.npm_execpath
-  return cli?.endsWith('.js') ? run(process.execPath, [cli, ...args], cwd) : run('npm', args, cwd)
-}
-
-/** `node script` in `cwd`; fails the test with the child's output if it exits non-zero. */
-async function node(
-  script: string,
-  cwd: string,
-  flags: string[] = [],
-): Promise<{ report: Report; stderr: string }> {
-  const result = await run(process.execPath, [...flags, script], cwd)
-  assert.equal(result.code, 0, `node ${script} failed:\n${result.stderr}${result.stdout}`)
-  return { report: JSON.parse(result.stdout) as Report, stderr: result.stderr }
-}
-
-type Report = Record<string, unknown>
+import {
+  linkDependencies,
+  node,
+  packedTarballs,
+  ROOT,
+  run,
+  runtimeDependencies,
+  STEP_TIMEOUT,
+  untarInto,
+} from './pack-helpers.ts'
 
 // The application scripts. Each prints one JSON report; the assertions live in this file.
 // `name` is the package name the application uses: 'arbor', or 'fastify' for the alias.
@@ -196,21 +159,16 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 describe('Packaging: the npm tarball from CommonJS and ESM', { timeout: 4 * STEP_TIMEOUT }, () => {
   let work = ''
   let tarball = ''
-  let runtimeDependencies: string[] = []
+  let dependencies: string[] = []
 
   before(async () => {
     work = await mkdtemp(join(tmpdir(), 'arbor-packaging-'))
-    const packDir = join(work, 'pack')
-    await mkdir(packDir)
-    const packed = await npm(['pack', '--pack-destination', packDir], ROOT)
-    assert.equal(packed.code, 0, `npm pack failed:\n${packed.stderr}${packed.stdout}`)
-    const [file, ...more] = (await readdir(packDir)).filter((f) => f.endsWith('.tgz'))
-    assert.ok(file !== undefined && more.length === 0, 'npm pack makes one tarball')
-    tarball = join(packDir, file)
-    const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-      dependencies?: Record<string, string>
-    }
-    runtimeDependencies = Object.keys(manifest.dependencies ?? {})
+    const arborTarballs = [...(await packedTarballs()).entries()].filter(([file]) =>
+      file.startsWith('arbor-0.'),
+    )
+    assert.equal(arborTarballs.length, 1, 'npm pack makes one tarball of arbor')
+    tarball = arborTarballs[0]![1]
+    dependencies = await runtimeDependencies()
   })
 
   after(() => rm(work, { recursive: true, force: true }))
@@ -225,16 +183,10 @@ describe('Packaging: the npm tarball from CommonJS and ESM', { timeout: 4 * STEP
 
   async function makeApp(name: string): Promise<string> {
     const app = join(work, `app-${name}`)
-    const target = join(app, 'node_modules', name)
-    await mkdir(target, { recursive: true })
+    await mkdir(app, { recursive: true })
     await writeFile(join(app, 'package.json'), '{ "name": "app", "private": true }\n')
-    const untar = await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1'], app)
-    assert.equal(untar.code, 0, `tar failed:\n${untar.stderr}`)
-    for (const dependency of runtimeDependencies) {
-      const link = join(app, 'node_modules', dependency)
-      await mkdir(dirname(link), { recursive: true })
-      await symlink(join(ROOT, 'node_modules', dependency), link, 'junction')
-    }
+    await untarInto(app, tarball, name)
+    await linkDependencies(app, dependencies)
     return app
   }
 
