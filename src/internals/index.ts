@@ -5,6 +5,6 @@
 import './symbol-keys.ts'
 
 export { fastifySymbols as symbols } from '../config/fastify-symbols.ts'
-export { errors, logger, pluginUtils, warnings } from './modules.ts'
+export { errors, logger, pluginOverride, pluginUtils, warnings } from './modules.ts'
 export { FastifyReply as Reply, FastifyRequest as Request } from './reply.ts'
 export { meaningfulKeys } from './symbol-keys.ts'

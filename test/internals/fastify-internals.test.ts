@@ -184,3 +184,20 @@ describe('Fastify internals (issue 38): lib/errors.js and lib/pluginUtils.js', (
     assert.equal(pluginUtils.kRegisteredPlugins, Symbol.for('registered-plugin'))
   })
 })
+
+describe('Fastify internals (issue 38): lib/pluginOverride.js', () => {
+  test('override(parent, fn, opts) makes a child context, or keeps the parent for a wrapped plugin', async () => {
+    const app = arbor()
+    const child = internals.pluginOverride(app, async () => {}, { prefix: '/v2' })
+    child.decorate('onlyInChild', true)
+    const same = internals.pluginOverride(
+      app,
+      plugin(async () => {}),
+      {},
+    )
+    assert.notEqual(child, app)
+    assert.equal(child.prefix, '/v2')
+    assert.equal(app.hasDecorator('onlyInChild'), false)
+    assert.equal(same, app)
+  })
+})
