@@ -11,6 +11,7 @@ import { notFoundRouteFor } from '../lifecycle/not-found.ts'
 import { Reply } from '../request/reply.ts'
 import { Request } from '../request/request.ts'
 import type { ErrorHandlerLink, RouteContext, RoutedRequest } from '../request/route-context.ts'
+import { requestHookNames } from '../types/hook-names.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
 
@@ -23,19 +24,6 @@ interface RequestLike {
   log?: ArborLogger
   [kRouteContext]?: { server?: ArborInstance; errorHandler?: unknown } | RouteContext
 }
-
-const requestHooks = [
-  'onRequest',
-  'preParsing',
-  'preValidation',
-  'preHandler',
-  'preSerialization',
-  'onSend',
-  'onResponse',
-  'onError',
-  'onTimeout',
-  'onRequestAbort',
-] as const
 
 function isErrorHandlerLink(value: unknown): value is ErrorHandlerLink {
   return typeof value === 'object' && value !== null && 'func' in value && 'parent' in value
@@ -57,7 +45,7 @@ function routeForHandMade(given: RequestLike, raw: IncomingMessage | undefined):
   const app = stateOf(server).root
   const base = notFoundRouteFor(app, raw?.url ?? '/')
   const route = Object.create(base) as RouteContext
-  for (const hook of requestHooks) route[hook] = null
+  for (const hook of requestHookNames) route[hook] = null
   if (isErrorHandlerLink(context?.errorHandler)) route.errorHandler = context.errorHandler
   return route
 }
