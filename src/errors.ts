@@ -229,6 +229,11 @@ export const errorCodes = {
     'FST_ERR_DEC_AFTER_START',
     "The decorator '%s' has been added after start!",
   ),
+  // Fastify 5's getDecorator, for a name nothing visible declares
+  FST_ERR_DEC_UNDECLARED: define(
+    'FST_ERR_DEC_UNDECLARED',
+    "No decorator '%s' has been declared on %s.",
+  ),
 
   FST_ERR_HOOK_INVALID_TYPE: define(
     'FST_ERR_HOOK_INVALID_TYPE',
@@ -457,6 +462,13 @@ export const errorCodes = {
   FST_ERR_ROUTE_REWRITE_NOT_STR: define(
     'FST_ERR_ROUTE_REWRITE_NOT_STR',
     'Rewrite url for "%s" needs to be of type "string" but received "%s"',
+  ),
+  // Fastify 4's deprecated setDefaultRoute, given something other than a function
+  FST_ERR_DEFAULT_ROUTE_INVALID_TYPE: define(
+    'FST_ERR_DEFAULT_ROUTE_INVALID_TYPE',
+    'The defaultRoute type should be a function',
+    500,
+    TypeError,
   ),
   FST_ERR_ASYNC_CONSTRAINT: define(
     'FST_ERR_ASYNC_CONSTRAINT',

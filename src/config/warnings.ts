@@ -37,6 +37,10 @@ export const FSTDEP012 = deprecation(
   'FSTDEP012',
   'request.context property access is deprecated. Please use "request.routeOptions.config" or "request.routeOptions.schema" instead for accessing Route settings. The "request.context" will be removed in `fastify@5`.',
 )
+export const FSTDEP014 = deprecation(
+  'FSTDEP014',
+  'You are trying to set/access the default route. This property is deprecated. Please, use setNotFoundHandler if you want to custom a 404 handler or the wildcard (*) to match all routes.',
+)
 export const FSTDEP015 = deprecation(
   'FSTDEP015',
   'You are accessing the deprecated "request.routeSchema" property. Use "request.routeOptions.schema" instead. Property "req.routeSchema" will be removed in `fastify@5`.',

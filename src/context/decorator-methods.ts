@@ -1,3 +1,4 @@
+import { errorCodes } from '../errors.ts'
 import { addDecorator, hasDecorator } from './decorators.ts'
 import { type Instance, kState } from './state.ts'
 
@@ -22,6 +23,17 @@ export const decoratorMethods = {
   },
   hasDecorator(this: Instance, name: string): boolean {
     return name in this
+  },
+  /**
+   * Fastify 5's `getDecorator`: the value of a decorator visible here, a function bound to this
+   * instance; a name nothing visible declares throws FST_ERR_DEC_UNDECLARED.
+   * @example
+   * const db = app.getDecorator<Db>('db')
+   */
+  getDecorator(this: Instance, name: string): unknown {
+    if (!(name in this)) throw new errorCodes.FST_ERR_DEC_UNDECLARED(name, 'instance')
+    const value = (this as unknown as Record<string, unknown>)[name]
+    return typeof value === 'function' ? value.bind(this) : value
   },
   hasRequestDecorator(this: Instance, name: string): boolean {
     const state = this[kState]

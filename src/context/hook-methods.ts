@@ -15,11 +15,7 @@ export const hookMethods = {
     if (root.started)
       throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot call "addHook"!')
     checkHook(name, fn)
-    if (name === 'onClose') {
-      root.loader.onClose(onCloseCallback(fn, this))
-      root.appHooks.onClose.push([fn, this])
-      return this
-    }
+    if (name === 'onClose') return addOnClose(this, fn)
     // onReady and onListen may still be added while onReady hooks run (those added then do
     // not run this time); the others belong to loading, which has ended once the routes
     // were built (Fastify's loader refuses them with `Root plugin has already booted`).
@@ -38,6 +34,28 @@ export const hookMethods = {
     if (name !== 'onRoute') addHookToChildren(state, name, fn)
     return this
   },
+
+  /**
+   * The loader's own onClose (avvio's, which Fastify exposes beside `register`, `after`,
+   * `ready` and `close`, and which its `addHook('onClose')` calls): `fn` joins the close
+   * queue at once, last added first, with neither addHook's started check nor its arity
+   * check. @fastify/http-proxy and @fastify/reply-from call it while they register.
+   * @example
+   * app.onClose(async (instance) => { await instance.db.end() })
+   */
+  onClose(this: Instance, fn: HookSignatures['onClose']) {
+    if (typeof fn !== 'function')
+      throw new loaderErrors.AVV_ERR_CALLBACK_NOT_FN('onClose', typeof fn)
+    return addOnClose(this, fn)
+  },
+}
+
+// `()`, `(instance)` or `(instance, done)`, in the context it was added to (docs/hooks.md).
+function addOnClose(instance: Instance, fn: Function): Instance {
+  const root = instance[kState].root
+  root.loader.onClose(onCloseCallback(fn, instance))
+  root.appHooks.onClose.push([fn, instance])
+  return instance
 }
 
 function addHookToChildren(state: ContextState, name: HookName, fn: unknown): void {

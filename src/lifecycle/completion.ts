@@ -1,3 +1,4 @@
+import { headWritten } from '../request/head-written.ts'
 import type { RoutedReply as Reply, RoutedRequest as Request } from '../request/route-context.ts'
 import { runObserverHooks } from './hook-runner.ts'
 import { requestLogDisabled } from './request-logging.ts'
@@ -51,7 +52,7 @@ function onResponseAborted(request: Request, reply: Reply, logRequests: boolean)
   }
   if (
     logRequests &&
-    !reply.raw.headersSent &&
+    !headWritten(reply.raw) &&
     !requestLogDisabled(route.app.options.disableRequestLogging, request)
   ) {
     reply.log.info({ res: reply }, 'request aborted by the client')

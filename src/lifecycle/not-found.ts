@@ -2,6 +2,7 @@ import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:ht
 import { knownMethods } from '../config/http-methods.ts'
 import { queryParserOf } from '../config/options.ts'
 import { errorCodes } from '../errors.ts'
+import { headWritten } from '../request/head-written.ts'
 import {
   type AppRuntime,
   type RoutedReply as Reply,
@@ -95,7 +96,7 @@ export function routeConstraintError(
 ): void {
   const error = new errorCodes.FST_ERR_ASYNC_CONSTRAINT()
   if (app.options.frameworkErrors === undefined) {
-    if (!res.headersSent) writeFrameworkError(res, error, false)
+    if (!headWritten(res)) writeFrameworkError(res, error, false)
   } else passToFrameworkErrors(app, error, req, res)
 }
 

@@ -46,7 +46,9 @@ function startSend(reply: Reply, payload: unknown): void {
   if (payload === undefined) return onSend(reply, payload)
 
   const headers = reply.outHeaders
-  const contentType = headers['content-type'] as string | undefined
+  // As Fastify's getHeader: a type set on reply.raw (express's res.json, before its send calls
+  // reply.send) counts when the reply has none of its own.
+  const contentType = (headers['content-type'] ?? rawContentType(reply)) as string | undefined
   if (payload !== null) {
     if (typeof (payload as Readable).pipe === 'function') return onSend(reply, payload)
     if ((payload as Uint8Array).buffer instanceof ArrayBuffer) {
@@ -79,6 +81,11 @@ function startSend(reply: Reply, payload: unknown): void {
     if (typeof payload !== 'string') return preSerialization(reply, payload)
   }
   onSend(reply, payload)
+}
+
+function rawContentType(reply: Reply): string | undefined {
+  const value = reply.raw.getHeader('content-type')
+  return typeof value === 'string' ? value : undefined
 }
 
 function preSerialization(reply: Reply, payload: unknown): void {

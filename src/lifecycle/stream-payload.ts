@@ -5,6 +5,7 @@ import type {
   ReadableStreamDefaultReader,
   ReadableStreamReadResult,
 } from 'node:stream/web'
+import { headWritten } from '../request/head-written.ts'
 import type { RoutedReply as Reply } from '../request/route-context.ts'
 import { logsRequestErrors, requestLogDisabled } from './request-logging.ts'
 import { endWithTrailers } from './trailers.ts'
@@ -31,7 +32,7 @@ export function sendStream(
   if (typeof stream.on !== 'function') {
     // Something with pipe() but no events (a hand-made stand-in): nothing to watch, so the
     // headers go now and it ends the response itself.
-    if (!res.headersSent) writeHead(reply, res.statusCode, fail)
+    if (!headWritten(res)) writeHead(reply, res.statusCode, fail)
     stream.pipe(res)
     return
   }
@@ -42,7 +43,7 @@ export function sendStream(
     sourceOpen = false
     if (err === null || err === undefined) return
     errored = true
-    if (!res.headersSent && !reply.request.raw.aborted) return fail(reply, err)
+    if (!headWritten(res) && !reply.request.raw.aborted) return fail(reply, err)
     if (!errorLogged) {
       errorLogged = true
       logStreamError(reply, err)
@@ -51,14 +52,14 @@ export function sendStream(
   })
   finished(res, (err) => {
     if (!sourceOpen) return
-    if (err !== null && err !== undefined && res.headersSent && !errorLogged) {
+    if (err !== null && err !== undefined && headWritten(res) && !errorLogged) {
       errorLogged = true
       logStreamError(reply, err)
     }
     endSource(reply, stream)
   })
   const start = () => {
-    if (errored || res.headersSent || res.writableEnded) return
+    if (errored || headWritten(res) || res.writableEnded) return
     // The headers were checked above; what node still refuses here cuts the response.
     writeHead(reply, res.statusCode, cutResponse)
   }
@@ -116,7 +117,7 @@ class WebStreamWriter {
     const res = this.reply.raw
     finished(res, (err) => {
       if (!this.sourceOpen) return
-      if (err !== null && err !== undefined && res.headersSent && !this.errorLogged) {
+      if (err !== null && err !== undefined && headWritten(res) && !this.errorLogged) {
         this.errorLogged = true
         logStreamError(this.reply, err)
       }
@@ -139,7 +140,7 @@ class WebStreamWriter {
     const reply = this.reply
     const res = reply.raw
     if (res.destroyed) return this.cancel()
-    if (!res.headersSent && !writeHead(reply, res.statusCode, this.fail)) return this.cancel()
+    if (!headWritten(res) && !writeHead(reply, res.statusCode, this.fail)) return this.cancel()
     if (result.done) {
       this.sourceOpen = false
       if (this.trailers) endWithTrailers(reply, null)
@@ -166,7 +167,7 @@ class WebStreamWriter {
     this.cancel()
     const reply = this.reply
     const res = reply.raw
-    if (!res.headersSent && !reply.request.raw.aborted) return this.fail(reply, err as Error)
+    if (!headWritten(res) && !reply.request.raw.aborted) return this.fail(reply, err as Error)
     if (!this.errorLogged) {
       this.errorLogged = true
       logStreamError(reply, err as Error)
@@ -181,7 +182,7 @@ class WebStreamWriter {
  */
 function headersValid(reply: Reply, fail: WriteFailure): boolean {
   const res = reply.raw
-  if (res.headersSent) {
+  if (headWritten(res)) {
     reply.log.warn("response will send, but you shouldn't use res.writeHead in stream mode")
     return true
   }

@@ -1,4 +1,5 @@
 import { errorCodes } from '../errors.ts'
+import { headWritten } from '../request/head-written.ts'
 import type { RoutedReply as Reply } from '../request/route-context.ts'
 
 /** Enters the error path with whatever was thrown or rejected, as it is. */
@@ -24,7 +25,7 @@ export function settleFulfilled(reply: Reply, payload: unknown, fail: Fail): voi
   // `return reply` after sending (reply.send() returns the reply) says it is sent
   if (reply.hijacked || payload === reply) return
   if (payload === undefined) {
-    if (reply.sent || reply.raw.headersSent || reply.request.raw.aborted) return
+    if (reply.sent || headWritten(reply.raw) || reply.request.raw.aborted) return
     // Fastify 4.25 sends the empty reply without an error line, and apps alert on error
     // lines; arbor still names the likely mistake, at warn, unless a status was chosen
     // (`reply.code(204)` and return is a deliberate empty answer).

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import { errorCodes } from '../errors.ts'
+import { headWritten } from '../request/head-written.ts'
 import type { RoutedReply as Reply } from '../request/route-context.ts'
 import { noop, sendStream, sendWebStream } from './stream-payload.ts'
 import { announceTrailers, canCarryTrailers, endWithTrailers } from './trailers.ts'
@@ -17,7 +18,7 @@ export function write(reply: Reply, payload: unknown, fail: WriteFailure | null)
   const headers = reply.outHeaders
   const statusCode = res.statusCode
   if (res.writableEnded) return
-  if (res.headersSent) return writeAfterHead(reply, payload, fail ?? noop)
+  if (headWritten(res)) return writeAfterHead(reply, payload, fail ?? noop)
   const method = reply.request.raw.method
   if (payload === undefined || payload === null) {
     if (reply.trailers !== null && canCarryTrailers(statusCode, method)) {
@@ -166,14 +167,29 @@ function refusePayload(reply: Reply, err: Error, fail: WriteFailure | null): voi
 }
 
 /**
- * The application wrote the head itself on reply.raw: only a stream can still follow it (with
- * a warning, as in Fastify); anything else has nowhere to go.
+ * The application (or a plugin) wrote the head itself on reply.raw and did not hijack the reply.
+ * A stream still follows it (with a warning, as in Fastify). Any other payload is never left
+ * hanging (DESIGN.md: every request is answered): the mistake is logged, then a body that can
+ * still go out (a string or Buffer) ends the response, and an error reply, which can no longer
+ * say so in its status, cuts the connection so the client sees a broken response, as Fastify 5
+ * does.
  */
 function writeAfterHead(reply: Reply, payload: unknown, fail: WriteFailure): void {
-  if (payload === null || payload === undefined) return
-  if (typeof (payload as Readable).pipe === 'function') {
-    sendStream(reply, payload as Readable, fail, false)
-  } else if (isWebStream(payload) && !payload.locked) {
-    sendWebStream(reply, payload, fail, false)
+  if (payload !== null && payload !== undefined) {
+    if (typeof (payload as Readable).pipe === 'function') {
+      return sendStream(reply, payload as Readable, fail, false)
+    }
+    if (isWebStream(payload) && !payload.locked) return sendWebStream(reply, payload, fail, false)
   }
+  const res = reply.raw
+  const raw = reply.request.raw
+  reply.log.warn(
+    `Reply was already sent, did you forget to "return reply" in the "${raw.url}" (${raw.method}) route? The head was written on reply.raw; use reply.hijack() to answer there`,
+  )
+  if (reply.nextErrorHandler !== null) {
+    res.destroy()
+    return
+  }
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) res.end(payload)
+  else res.end()
 }

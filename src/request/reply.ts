@@ -12,6 +12,7 @@ import type {
 } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
 import type { SerializerFunction } from '../types/schema.ts'
+import { headWritten } from './head-written.ts'
 import {
   mediaTypeOfHeader,
   type Request,
@@ -194,7 +195,7 @@ export class Reply<Route extends RouteOfReply = RouteOfReply> {
   removeHeader(name: string): this {
     const key = name.toLowerCase()
     delete this.outHeaders[key]
-    if (!this.raw.headersSent) this.raw.removeHeader(key)
+    if (!headWritten(this.raw)) this.raw.removeHeader(key)
     return this
   }
   hasHeader(name: string): boolean {

@@ -1,6 +1,7 @@
 import { type ServerResponse, STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import { errorCodes } from '../errors.ts'
+import { headWritten } from '../request/head-written.ts'
 import type { ArborLogger } from '../types/logger.ts'
 
 /** What node:http leaves on a socket and on a parse error (documented for 'clientError'). */
@@ -53,7 +54,7 @@ function answer(log: ArborLogger, err: ParseError, socket: HttpSocket): void {
     }
     // The fault is inside the request being answered (its body): a status line can only be
     // written while that response has not started.
-    if (owed.headersSent) {
+    if (headWritten(owed)) {
       socket.destroy()
       return
     }

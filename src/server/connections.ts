@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { announcing, lastResponseOf, noteResponse } from '../lifecycle/last-response.ts'
+import { headWritten } from '../request/head-written.ts'
 
 // `_httpMessage` is node:http's own name for the response a socket is writing (its
 // closeIdleConnections reads it too); responses pipelined behind it wait in node:http's queue.
@@ -78,7 +79,7 @@ export function endConnectionWith(req: IncomingMessage, res: ServerResponse): bo
   const previous = lastResponseOf(socket)
   noteResponse(req, res)
   if (previous !== undefined && announcing.has(previous)) {
-    if (previous.headersSent) return false
+    if (headWritten(previous)) return false
     announcing.delete(previous)
     previous.shouldKeepAlive = true
   }
@@ -108,7 +109,7 @@ export function closeWhenAnswered(server: Server, closeIdleNow: boolean): void {
       continue
     }
     const last = lastResponseOf(socket)
-    if (last !== undefined && !last.headersSent && !announcing.has(last)) {
+    if (last !== undefined && !headWritten(last) && !announcing.has(last)) {
       announcing.add(last)
       last.shouldKeepAlive = false
     }

@@ -32,6 +32,7 @@ import { sendReply, serializePayload } from '../lifecycle/send.ts'
 import { Reply } from '../request/reply.ts'
 import { Request } from '../request/request.ts'
 import { routerConstraints } from '../routing/constraints.ts'
+import { defaultRouteMethods } from '../routing/default-route-methods.ts'
 import { httpMethodMethods } from '../routing/http-method-methods.ts'
 import { routeMeta } from '../routing/print-routes.ts'
 import { routeMethods } from '../routing/route-methods.ts'
@@ -61,6 +62,7 @@ installMethods(
   handlerMethods,
   parserMethods,
   routeMethods,
+  defaultRouteMethods,
   httpMethodMethods,
   serverMethods,
   inspectMethods,

@@ -590,6 +590,8 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
   addresses(): ListeningAddress[]
   /** The listening server's origin (`http://127.0.0.1:3000`, or a unix socket's path). */
   readonly listeningOrigin: string
+  /** Adds an onClose hook at once (the loader's own, as Fastify exposes it); see docs/hooks.md. */
+  onClose(fn: HookSignatures<this>['onClose']): this
   /** Stops accepting connections, lets in-flight requests finish, runs onClose hooks. */
   close(): Promise<void>
   close(callback: (err?: Error | null) => void): this
@@ -669,6 +671,10 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
    * app.findRoute({ method: 'GET', url: '/artists/:artistId' })?.params // { artistId: ':artistId' }
    */
   findRoute(options: FindRouteOptions): FoundRoute | null
+  /** @deprecated Fastify 4's router default route (FSTDEP014): use setNotFoundHandler */
+  getDefaultRoute(): ((req: IncomingMessage, res: ServerResponse) => void) | null
+  /** @deprecated Fastify 4's router default route (FSTDEP014): use setNotFoundHandler */
+  setDefaultRoute(defaultRoute: (req: IncomingMessage, res: ServerResponse) => void): void
   /** The request id generator in effect in this context (`genReqId` option or `setGenReqId`). */
   readonly genReqId: (req: IncomingMessage) => string
   /**
@@ -718,6 +724,8 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
     dependencies?: string[],
   ): this & WithReplyTypes<Decoration<ArborReply, K, V>>
   hasDecorator(name: string): boolean
+  /** A decorator visible here (a function comes bound to this instance); throws when none is. */
+  getDecorator<T = unknown>(name: string): T
   hasRequestDecorator(name: string): boolean
   hasReplyDecorator(name: string): boolean
 

@@ -116,8 +116,10 @@ test('reply.mediaType reads a content-type set on reply.raw too', async (t) => {
   t.after(() => app.close())
   app.get('/', (_request, reply) => {
     reply.raw.setHeader('content-type', 'image/png')
-    reply.send({ mediaType: reply.mediaType })
+    // a string: an object is no payload for an image/png reply (FST_ERR_REP_INVALID_PAYLOAD_TYPE)
+    reply.send(JSON.stringify({ mediaType: reply.mediaType }))
   })
   const res = await app.inject('/')
   assert.deepEqual(JSON.parse(res.body), { mediaType: 'image/png' })
+  assert.equal(res.headers['content-type'], 'image/png', "reply.raw's type is the response's")
 })
