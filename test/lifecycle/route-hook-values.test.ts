@@ -69,7 +69,7 @@ for (const fastifyLine of [4, 5] as const) {
 
       const broken = arbor({ fastifyLine })
       broken.addHook('onRoute', (routeOptions: RouteOptions) => {
-        ;(routeOptions as Options).preHandler = null
+        ;(routeOptions as unknown as Options).preHandler = null
       })
       assert.deepEqual(await outcome(broken, {}), {
         code: 'FST_ERR_HOOK_INVALID_HANDLER',
