@@ -23,8 +23,13 @@ export function override(parent: ArborInstance, fn: Function, options: unknown):
     parentState.nameChain.push(name)
     return parent
   }
-  // An options function is called later, with the child: its prefix and logLevel are not read.
-  const own = typeof options === 'object' && options !== null ? options : {}
+  // An options function is called later, with the child; as in Fastify, the properties set on
+  // the function itself (`prefix`, `logLevel`, `logSerializers`) shape the child now, and the
+  // onRegister hooks get the function (@fastify/autoload sets `prefix` on it).
+  const own =
+    (typeof options === 'object' && options !== null) || typeof options === 'function'
+      ? options
+      : {}
   return createChild(parent, loaderName(fn, options), name, own as Record<string, unknown>)
 }
 
