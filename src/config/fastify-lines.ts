@@ -119,6 +119,12 @@ export interface FastifyLine {
    * assigning it throws a TypeError in strict code (5: use `reply.hijack()`)
    */
   readonly replySentSettable: boolean
+  /**
+   * A plugin whose `fastify` range only Fastify 5 satisfies (`'5.x'`) loads with one warning
+   * per plugin name and application, ARBOR_PLUGIN_FASTIFY5_ONLY, saying how to choose the
+   * Fastify 5 line (4.25); silent (5). In both lines a range either line satisfies loads.
+   */
+  readonly warnFastify5OnlyPlugins: boolean
 }
 
 // Fastify 4.25.2's supportedMethods, in its order, and its handleRequest's body rules; QUERY
@@ -188,6 +194,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     nullPrototypeParams: false,
     assignCoercedRoot: false,
     replySentSettable: true,
+    warnFastify5OnlyPlugins: true,
   },
   5: {
     major: 5,
@@ -217,6 +224,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     nullPrototypeParams: true,
     assignCoercedRoot: true,
     replySentSettable: false,
+    warnFastify5OnlyPlugins: false,
   },
 }
 

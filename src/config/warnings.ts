@@ -85,3 +85,19 @@ export function FSTDEP025(method: string): void {
     'FSTDEP025',
   )
 }
+
+/**
+ * arbor's own: a plugin that declares a `fastify` range only Fastify 5 satisfies, loaded in an
+ * app of the Fastify 4.25 line (line row `warnFastify5OnlyPlugins`). It loads, as every plugin
+ * of either major does; the warning says how to give the app Fastify 5's behaviour, which such
+ * a plugin may expect. The caller emits it once per plugin name and application.
+ */
+export function ARBOR_PLUGIN_FASTIFY5_ONLY(name: string, range: string): void {
+  process.emitWarning(
+    `Plugin '${name}' declares fastify '${range}', which only Fastify 5 satisfies, and this app follows the Fastify 4.25 line. ` +
+      'It loads, but it may expect Fastify 5 behaviour: to run the app in the Fastify 5 line, ' +
+      "import 'arbor/fastify5', or pass { fastifyLine: 5 } to the factory, or install the stand-in package " +
+      '("fastify": "npm:arbor-fastify5@5.12.1" in package.json); docs/fastify-lines.md lists what differs.',
+    { type: 'ArborWarning', code: 'ARBOR_PLUGIN_FASTIFY5_ONLY' },
+  )
+}

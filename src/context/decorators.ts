@@ -1,6 +1,6 @@
 import { errorCodes } from '../errors.ts'
 import { Arbor } from './instance.ts'
-import type { RootState } from './state.ts'
+import { type Instance, kState, type RootState } from './state.ts'
 
 export type DecoratorKind = 'instance' | 'request' | 'reply'
 
@@ -51,13 +51,47 @@ export function hasDecorator(
 }
 
 /**
- * As in Fastify: an instance decorator may be declared again in a child context (it shadows
- * the parent's there), but not twice in one context, nor over the instance's own API; a
- * request or reply decorator may not shadow one its context already sees.
+ * Names Fastify's plugin override sets on every child context as its own properties, so that
+ * decorating them in a child is refused there too (`FST_ERR_DEC_ALREADY_PRESENT`).
+ */
+const childOwnNames: ReadonlySet<string> = new Set(['ready', 'getSchema', 'getSchemas'])
+
+/**
+ * Whether decorating `name` on `target` is refused, by the rules of Fastify's lib/decorate.js
+ * (the same in 4.25 and 5):
+ * - an instance decorator is refused only when the context has `name` as its own property. The
+ *   root's own properties in Fastify are its API, which in arbor is on the prototype; a child's
+ *   are its own decorators and the few names above. So a child may shadow an ancestor's
+ *   decorator, or even an API method, in itself and below.
+ * - a request or reply decorator is refused when the context itself declared `name`, or when
+ *   an ancestor declared it with a value that is neither a function nor accessors (Fastify
+ *   copies those values into every child's list of instance properties); an ancestor's function
+ *   or getter, and a built-in method such as `reply.getHeader`, may be redefined (mercurius
+ *   registered twice, @fastify/cors). In the Fastify 5 line the constructor's properties are
+ *   refused too (row `builtinDecorators`).
  */
 function alreadyPresent(root: RootState, target: object, name: string, kind: DecoratorKind) {
-  if (kind !== 'instance') return hasDecorator(root, target, name, kind)
-  return Object.hasOwn(target, name) || name in Arbor.prototype
+  if (Object.hasOwn(target, name)) return true
+  if (kind === 'instance') {
+    if ((target as Instance)[kState].parent !== null) return childOwnNames.has(name)
+    return name !== 'constructor' && Object.hasOwn(Arbor.prototype, name)
+  }
+  if (root.options.line.builtinDecorators && constructorProperties[kind].has(name)) return true
+  return inheritsPlainValue(target, name)
+}
+
+/** Whether the nearest ancestor that has `name` holds a value that is not a function. */
+function inheritsPlainValue(target: object, name: string): boolean {
+  for (
+    let proto = Object.getPrototypeOf(target);
+    proto !== null;
+    proto = Object.getPrototypeOf(proto)
+  ) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name)
+    if (descriptor === undefined) continue
+    return 'value' in descriptor && typeof descriptor.value !== 'function'
+  }
+  return false
 }
 
 /**

@@ -43,12 +43,23 @@ export function isHookName(name: unknown): name is HookName {
   return typeof name === 'string' && name in callbackArity
 }
 
-/** Throws the Fastify error for a hook that cannot be registered. */
-export function checkHook(name: unknown, fn: unknown): asserts name is HookName {
+/**
+ * Throws the Fastify error for a hook that cannot be registered, by `addHook` or as a route
+ * option. Fastify describes the value as `Object.prototype.toString` does (`[object Number]`),
+ * except a `null` or `undefined` given to `addHook`, which it prints as is.
+ */
+export function checkHook(
+  name: unknown,
+  fn: unknown,
+  from: 'addHook' | 'route' = 'addHook',
+): asserts name is HookName {
   if (typeof name !== 'string') throw new errorCodes.FST_ERR_HOOK_INVALID_TYPE()
   if (!isHookName(name)) throw new errorCodes.FST_ERR_HOOK_NOT_SUPPORTED(name)
-  if (typeof fn !== 'function')
-    throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, describeValue(fn))
+  if (typeof fn !== 'function') {
+    const described =
+      fn == null && from === 'addHook' ? String(fn) : Object.prototype.toString.call(fn)
+    throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, described)
+  }
   if (
     isAsync(fn) &&
     fn.length >= callbackArity[name] &&
@@ -60,8 +71,4 @@ export function checkHook(name: unknown, fn: unknown): asserts name is HookName 
 
 export function isAsync(fn: Function): boolean {
   return fn.constructor.name === 'AsyncFunction'
-}
-
-function describeValue(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
 }

@@ -33,6 +33,19 @@ export class Arbor {
   get log(): ArborLogger {
     return this[kState].logger
   }
+  /**
+   * Fastify's `log` is a writable property (mercurius's tests assign it): the value assigned
+   * becomes this context's own `log`, read here and in the contexts below that did not assign
+   * theirs. Request loggers keep being built from the application's logger, as in Fastify.
+   */
+  set log(value: ArborLogger) {
+    Object.defineProperty(this, 'log', {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
+  }
   get prefix(): string {
     return this[kState].prefix
   }

@@ -1,6 +1,7 @@
 import type semverType from 'semver'
 import { implementedFastifyVersions } from '../config/fastify-lines.ts'
 import { requireLazily } from '../config/lazy-require.ts'
+import { ARBOR_PLUGIN_FASTIFY5_ONLY } from '../config/warnings.ts'
 import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import { hasDecorator } from './decorators.ts'
@@ -19,7 +20,7 @@ export function registerPlugin(parent: ArborInstance, state: ContextState, fn: F
   checkMixedStyle(state, fn, meta?.name || declaredName(fn) || 'anonymous')
   if (meta === undefined) return
   const name = meta.name
-  checkVersion(parent, meta.fastify, name)
+  checkVersion(state, parent, meta.fastify, name, fn)
   if (typeof meta.arbor === 'string' && !satisfies(arborVersion, meta.arbor)) {
     throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, meta.arbor, 'arbor', arborVersion)
   }
@@ -54,15 +55,37 @@ export function hasRegistered(state: ContextState, name: string): boolean {
 // an addition); another pre-release tag, `-beta` say, is checked as it stands.
 const earlyRelease = /-(?:rc|pre|alpha).+$/
 
-function checkVersion(parent: ArborInstance, range: string | undefined, name?: string): void {
+function checkVersion(
+  state: ContextState,
+  parent: ArborInstance,
+  range: string | undefined,
+  name: string | undefined,
+  fn: Function,
+): void {
   if (typeof range !== 'string' || range === '') return
   const version = String(parent.version)
   const versions = implementedFastifyVersions.includes(version)
     ? implementedFastifyVersions
     : [version]
-  if (versions.some((candidate) => versionSatisfies(candidate, range))) return
-  const installed = versions.join("' or '")
-  throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, range, 'Fastify API', installed)
+  const satisfied = versions.filter((candidate) => versionSatisfies(candidate, range))
+  if (satisfied.length === 0) {
+    const installed = versions.join("' or '")
+    throw new errorCodes.FST_ERR_PLUGIN_VERSION_MISMATCH(name, range, 'Fastify API', installed)
+  }
+  if (state.root.options.line.warnFastify5OnlyPlugins && !satisfied.includes(version)) {
+    warnOnce(state.root, name || declaredName(fn) || 'anonymous', range)
+  }
+}
+
+// Plugin names already warned about, per application (line row `warnFastify5OnlyPlugins`).
+const warnedPlugins = new WeakMap<object, Set<string>>()
+
+function warnOnce(root: object, name: string, range: string): void {
+  let warned = warnedPlugins.get(root)
+  if (warned === undefined) warnedPlugins.set(root, (warned = new Set()))
+  if (warned.has(name)) return
+  warned.add(name)
+  ARBOR_PLUGIN_FASTIFY5_ONLY(name, range)
 }
 
 function versionSatisfies(version: string, range: string): boolean {

@@ -7,6 +7,11 @@ import type { ArborInstance, ArborPluginOptions, WrappedPlugin } from '../types/
 export const kSkipOverride = Symbol.for('skip-override')
 export const kDisplayName = Symbol.for('fastify.display-name')
 export const kPluginMeta = Symbol.for('plugin-meta')
+/**
+ * Where Fastify keeps the meta names of the plugins registered in a context, which plugins
+ * read (`@fastify/view`'s tests): `instance[Symbol.for('registered-plugin')]`.
+ */
+export const kRegisteredPlugins = Symbol.for('registered-plugin')
 
 /** What a wrapped plugin may declare about itself. */
 export interface PluginMeta {

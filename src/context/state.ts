@@ -74,7 +74,11 @@ export interface ContextState {
   replySerializer?: ReplySerializer
   /** set by `setGenReqId` in this context (not at the root, whose is `root.genReqId`) */
   genReqId?: (req: IncomingMessage) => string
-  /** meta names of the wrapped plugins loaded here, for `hasPlugin()` and `dependencies` */
+  /**
+   * meta names of the plugins registered here, for `hasPlugin()`, `dependencies` and
+   * `Symbol.for('registered-plugin')`: an array at the root; in a child, an object whose
+   * prototype is the parent's list, as Fastify builds it (Array methods read it as a list)
+   */
   registeredPlugins: string[]
   children: ContextState[]
   routes: RouteContext[]

@@ -2,12 +2,26 @@ import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import { copyHookStore } from './hooks.ts'
 import { registerPlugin } from './plugin-checks.ts'
-import { declaredName, functionPreview, isSkipOverride, loaderName } from './plugin-meta.ts'
+import {
+  declaredName,
+  functionPreview,
+  isSkipOverride,
+  kRegisteredPlugins,
+  loaderName,
+} from './plugin-meta.ts'
 import { type ContextState, kState, stateOf } from './state.ts'
 
 /** Gives an instance its context state (not enumerable: it is arbor's, not the user's). */
 export function attachState(instance: object, state: ContextState): void {
   Object.defineProperty(instance, kState, { value: state, enumerable: false, writable: false })
+  // Fastify's own (writable) property; not enumerable, so that it is not listed among the
+  // context's decorators (printContexts) nor by Object.keys.
+  Object.defineProperty(instance, kRegisteredPlugins, {
+    value: state.registeredPlugins,
+    enumerable: false,
+    writable: true,
+    configurable: true,
+  })
 }
 
 /**
@@ -23,8 +37,13 @@ export function override(parent: ArborInstance, fn: Function, options: unknown):
     parentState.nameChain.push(name)
     return parent
   }
-  // An options function is called later, with the child: its prefix and logLevel are not read.
-  const own = typeof options === 'object' && options !== null ? options : {}
+  // An options function is called later, with the child; as in Fastify, the properties set on
+  // the function itself (`prefix`, `logLevel`, `logSerializers`) shape the child now, and the
+  // onRegister hooks get the function (@fastify/autoload sets `prefix` on it).
+  const own =
+    (typeof options === 'object' && options !== null) || typeof options === 'function'
+      ? options
+      : {}
   return createChild(parent, loaderName(fn, options), name, own as Record<string, unknown>)
 }
 
@@ -66,7 +85,10 @@ function createChild(
     validatorCompiler: parentState.validatorCompiler,
     serializerCompiler: parentState.serializerCompiler,
     schemaErrorFormatter: parentState.schemaErrorFormatter,
-    registeredPlugins: [],
+    // As in Fastify, a child's list is an object whose prototype is its parent's list: read
+    // through Array methods, it holds the parent's names when the child was created, then its
+    // own (Symbol.for('registered-plugin') exposes it).
+    registeredPlugins: Object.create(parentState.registeredPlugins) as string[],
     children: [],
     routes: [],
   }

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { ReadableStream } from 'node:stream/web'
+import type { ContextState } from '../context/state.ts'
 import { isWebResponse, isWebStream } from '../lifecycle/web-payload.ts'
 import type { ArborReply, ArborRequest, PayloadHook } from '../types/instance.ts'
 
@@ -51,4 +52,13 @@ function cancelForHead(reply: ArborReply, stream: ReadableStream): void {
 export function headOnSend(onSend: PayloadHook | PayloadHook[] | undefined): PayloadHook[] {
   const own = onSend === undefined || onSend === null ? [] : ([] as PayloadHook[]).concat(onSend)
   return [...own, headRouteOnSendHandler as PayloadHook]
+}
+
+/** The HEAD route already at this url with these very constraints, if any. */
+export function findHead(state: ContextState, url: string, constraints: Record<string, unknown>) {
+  try {
+    return state.root.router.findRoute('HEAD', url, constraints)
+  } catch {
+    return null // a malformed path: router.on() reports it, naming the route
+  }
 }

@@ -1,7 +1,6 @@
 import type Router from 'find-my-way'
 import { assertRouteLogLevel, defaultChildLoggerFactory } from '../config/logger.ts'
 import { FSTDEP007, FSTDEP008 } from '../config/warnings.ts'
-import { checkHook } from '../context/hooks.ts'
 import { replySerializerOf } from '../context/reply-serializer-methods.ts'
 import { requestIdGeneratorOf } from '../context/request-id-methods.ts'
 import { type ContextState, stateOf } from '../context/state.ts'
@@ -34,8 +33,9 @@ import type {
   ValidatorCompiler,
   ValidatorFunction,
 } from '../types/schema.ts'
-import { headOnSend } from './head-route.ts'
+import { findHead, headOnSend } from './head-route.ts'
 import { placeCompiled } from './lazy-compile.ts'
+import { checkRouteHooks, runOnRoute } from './route-hooks.ts'
 
 /**
  * Registers a route in a context: checks its options, runs the context's onRoute hooks and
@@ -80,13 +80,6 @@ export function addRoute(state: ContextState, input: RouteOptions): void {
       response: arborSerializes(state, options),
     })
   }
-  for (const name of requestHookNames) {
-    const hooks = options[name]
-    if (hooks === undefined) continue
-    // The same checks as addHook: a function, and not async while declaring done.
-    for (const fn of ([] as unknown[]).concat(hooks)) checkHook(name, fn)
-  }
-
   // As in Fastify, a method given as a string stays a string (onRoute, request.routeOptions)
   options.method = Array.isArray(options.method)
     ? methods.map((m) => m.toUpperCase())
@@ -156,6 +149,7 @@ function addPrefixedRoute(route: PendingRoute, path: string, prefixing: boolean)
   options.prefix = state.prefix
   assertRouteLogLevel(options.logLevel, options.method, url, state.logger)
   if (!prefixing) runOnRoute(state, options)
+  checkRouteHooks(options)
   const finalUrl = options.url ?? url
   const constraints = routeConstraints(options)
   const headHandler = findHead(state, finalUrl, constraints)
@@ -196,18 +190,10 @@ function addPrefixedRoute(route: PendingRoute, path: string, prefixing: boolean)
       onSend: headOnSend(route.head.onSend),
     }
     runOnRoute(state, head)
+    checkRouteHooks(head)
     register(state, 'HEAD', head.url ?? headUrl, head, routeConstraints(head), true)
   } else if (headHandler !== null && options.exposeHeadRoute) {
     FSTDEP007()
-  }
-}
-
-/** The HEAD route already at this url with these very constraints, if any. */
-function findHead(state: ContextState, url: string, constraints: Record<string, unknown>) {
-  try {
-    return state.root.router.findRoute('HEAD', url, constraints)
-  } catch {
-    return null // a malformed path: router.on() reports it, naming the route
   }
 }
 
@@ -217,12 +203,6 @@ function routeConstraints(options: RouteOptions): Record<string, unknown> {
   if (options.version === undefined) return constraints
   FSTDEP008()
   return { ...constraints, version: options.version }
-}
-
-function runOnRoute(state: ContextState, options: RouteOptions): void {
-  for (const onRoute of state.hooks.onRoute) {
-    ;(onRoute as (this: unknown, o: RouteOptions) => void).call(state.instance, options)
-  }
 }
 
 function register(

@@ -546,8 +546,11 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
   readonly arborVersion: string
   /** The factory options of Fastify's configuration schema, validated and frozen. */
   readonly initialConfig: InitialConfig
-  /** The logger of this context (pino, or a silent logger when logging is off). */
-  readonly log: ArborLogger
+  /**
+   * The logger of this context (pino, or a silent logger when logging is off). Assignable, as in
+   * Fastify: the value assigned is what `log` reads in this context and below.
+   */
+  log: ArborLogger
   /** The route prefix of this context (`register(plugin, { prefix })`, nested). */
   readonly prefix: string
   /** The node:http server. */

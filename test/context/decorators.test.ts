@@ -353,7 +353,7 @@ describe('decorators: errors', () => {
     assert.equal(read(app, 'db'), 'root db')
   })
 
-  test('decorate: a name of the instance API (register, get, ...) cannot be decorated', async (t) => {
+  test('decorate: a name of the instance API (register, get, ...) cannot be decorated at the root; a child may shadow it, as in Fastify', async (t) => {
     const app = arbor()
     t.after(() => app.close())
     assert.equal(
@@ -361,11 +361,17 @@ describe('decorators: errors', () => {
       'FST_ERR_DEC_ALREADY_PRESENT',
     )
     const codes: unknown[] = []
+    const shadow = () => 'shadowed'
+    let inChild: unknown
     app.register(async (c: App) => {
-      codes.push(codeOf(() => c.decorate('get', () => {})))
+      codes.push(codeOf(() => c.decorate('get', shadow)))
+      inChild = read(c, 'get')
+      codes.push(codeOf(() => c.decorate('ready', () => {})))
     })
     await app.ready()
-    assert.deepEqual(codes, ['FST_ERR_DEC_ALREADY_PRESENT'])
+    assert.deepEqual(codes, ['did not throw', 'FST_ERR_DEC_ALREADY_PRESENT'])
+    assert.equal(inChild, shadow)
+    assert.notEqual(read(app, 'get'), shadow)
   })
 
   test('decorate: decorating after the instance started fails with FST_ERR_DEC_AFTER_START for each kind', async (t) => {
