@@ -6,8 +6,6 @@ import type { InitialConfig } from '../types/server.ts'
 import { arborVersion } from './plugin-meta.ts'
 import { type ContextState, kState } from './state.ts'
 
-const registeredPluginsKey = Symbol.for('registered-plugin')
-
 /**
  * The class of every instance. A child context is `Object.create(parent)`, so a decorator is a
  * property visible in its context and below (DESIGN.md "How encapsulation works"). The methods
@@ -54,17 +52,6 @@ export class Arbor {
   }
   get pluginName(): string {
     return this[kState].nameChain.join(' -> ')
-  }
-  /**
-   * Fastify's registry of plugin meta names under the global `Symbol.for('registered-plugin')`:
-   * the names visible here, the root's first. A copy: registering is the loader's business.
-   */
-  get [registeredPluginsKey](): string[] {
-    const names: string[] = []
-    for (let s: ContextState | null = this[kState]; s !== null; s = s.parent) {
-      names.unshift(...s.registeredPlugins)
-    }
-    return names
   }
 }
 export interface Arbor extends ArborInstance {}

@@ -1,9 +1,9 @@
 // Instance members Fastify has and plugins reach for, beyond the spec's: getDecorator (Fastify
-// 5), getDefaultRoute/setDefaultRoute (Fastify 4, deprecated there, kept in both lines) and the
-// registry of plugin names under the global Symbol.for('registered-plugin').
+// 5) and getDefaultRoute/setDefaultRoute (Fastify 4, deprecated there, kept in both lines). The
+// registry under Symbol.for('registered-plugin') has its own file, registered-plugins.test.ts.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import arbor, { plugin } from '../../src/index.ts'
+import arbor from '../../src/index.ts'
 
 test('getDecorator: a visible decorator, a function bound to the instance; none throws', async () => {
   const app = arbor()
@@ -43,21 +43,6 @@ test('setDefaultRoute: raw requests no route matches go to it; getDefaultRoute r
   await new Promise((resolve) => setImmediate(resolve))
   // once a process, and this file's first use of the default route is above
   assert.deepEqual(warnings, ['FSTDEP014'])
-})
-
-test("Symbol.for('registered-plugin'): the plugin names visible in a context", async () => {
-  const app = arbor()
-  await app.register(plugin(async () => {}, { name: 'db' }))
-  let inChild: string[] = []
-  await app.register(async (child) => {
-    await child.register(plugin(async () => {}, { name: 'cache' }))
-    inChild = (child as unknown as Record<symbol, string[]>)[Symbol.for('registered-plugin')]!
-  })
-  await app.ready()
-  assert.deepEqual(inChild, ['db', 'cache'])
-  assert.deepEqual((app as unknown as Record<symbol, string[]>)[Symbol.for('registered-plugin')], [
-    'db',
-  ])
 })
 
 test('setDefaultRoute answers over real HTTP too', async (t) => {
