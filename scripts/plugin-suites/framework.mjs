@@ -34,7 +34,7 @@ export function arborPackage(cache, target) {
   if (fs.statSync(abs).isDirectory()) {
     if (!fs.existsSync(path.join(abs, 'package.json')))
       throw new Error(`${abs} has no package.json`)
-    return { dir: abs, kind: 'stand-in package' }
+    return { dir: abs, kind: `stand-in package ${abs}` }
   }
   const version = probeVersion(abs)
   const hash = crypto.createHash('sha1').update(`${abs}\n${version}`).digest('hex').slice(0, 10)
