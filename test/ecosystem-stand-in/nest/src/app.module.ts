@@ -1,0 +1,10 @@
+import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common'
+import { ItemsController, ItemsV2Controller } from './items.controller'
+import { TenantMiddleware } from './tenant.middleware'
+
+@Module({ controllers: [ItemsController, ItemsV2Controller] })
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(TenantMiddleware).forRoutes('*path')
+  }
+}
