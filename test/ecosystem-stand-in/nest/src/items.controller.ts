@@ -14,7 +14,7 @@ import { ApiTags } from '@nestjs/swagger'
 import { ApiKeyGuard } from './api-key.guard'
 import { CreateItemDto } from './create-item.dto'
 import { TeapotError, TeapotFilter } from './teapot.filter'
-import { EnvelopeInterceptor } from './timing.interceptor'
+import { EnvelopeInterceptor } from './envelope.interceptor'
 
 interface Item {
   id: number
