@@ -1,8 +1,9 @@
 import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common'
+import { FilesController } from './files.controller'
 import { ItemsController, ItemsV2Controller } from './items.controller'
 import { TenantMiddleware } from './tenant.middleware'
 
-@Module({ controllers: [ItemsController, ItemsV2Controller] })
+@Module({ controllers: [ItemsController, ItemsV2Controller, FilesController] })
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(TenantMiddleware).forRoutes('*path')

@@ -11,10 +11,12 @@ export interface App {
 }
 
 // The application as its main.ts would set it up: Fastify's adapter, helmet, CORS for one
-// origin, URI versioning, a global ValidationPipe, and the OpenAPI document of its routes.
+// origin, URI versioning, a global ValidationPipe, raw bodies kept, and the
+// OpenAPI document of its routes.
 export async function createApp(): Promise<App> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, new FastifyAdapter(), {
     logger: false,
+    rawBody: true,
   })
   await app.register(helmet)
   app.enableCors({ origin: ['https://allowed.example'] })

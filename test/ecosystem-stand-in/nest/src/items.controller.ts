@@ -13,8 +13,8 @@ import {
 import { ApiTags } from '@nestjs/swagger'
 import { ApiKeyGuard } from './api-key.guard'
 import { CreateItemDto } from './create-item.dto'
-import { TeapotError, TeapotFilter } from './teapot.filter'
 import { EnvelopeInterceptor } from './envelope.interceptor'
+import { TeapotError, TeapotFilter } from './teapot.filter'
 
 interface Item {
   id: number

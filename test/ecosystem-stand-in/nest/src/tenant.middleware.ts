@@ -7,7 +7,14 @@ import { ForbiddenException, Injectable, type NestMiddleware } from '@nestjs/com
 @Injectable()
 export class TenantMiddleware implements NestMiddleware {
   use(req: IncomingMessage, res: ServerResponse, next: () => void): void {
-    if (req.headers['x-tenant'] === 'blocked') throw new ForbiddenException('tenant blocked')
+    const tenant = req.headers['x-tenant']
+    if (tenant === 'blocked') throw new ForbiddenException('tenant blocked')
+    if (tenant === 'plain') {
+      // a header set on the raw response before the exception: the reply made for the error
+      // reads it (Reply#getHeader), and Nest answers JSON all the same
+      res.setHeader('content-type', 'text/plain; charset=utf-8')
+      throw new ForbiddenException('plain tenant')
+    }
     res.setHeader('x-tenant-checked', 'yes')
     next()
   }

@@ -169,6 +169,10 @@ describe('through inject', () => {
 
   test('@nestjs/swagger: the document lists the versioned routes and the DTO schema', async () => {
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/v1/files/accepted',
+      '/v1/files/moved',
+      '/v1/files/raw',
+      '/v1/files/report',
       '/v1/items',
       '/v1/items/teapot',
       '/v1/items/{id}',
@@ -237,5 +241,55 @@ describe('through real HTTP on 127.0.0.1', () => {
     expect(teapot.status).toBe(418)
     const v2 = await fetch(`${base}/v2/items`)
     expect(await v2.json()).toEqual({ version: 2, items: ['kettle'] })
+  })
+})
+
+describe('answers other than JSON values, and errors from middleware', () => {
+  test('StreamableFile: the stream with its type, disposition and length', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/files/report' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/csv')
+    expect(res.headers['content-disposition']).toBe('attachment; filename="report.csv"')
+    expect(res.headers['content-length']).toBe('8')
+    expect(res.body).toBe('a,b\n1,2\n')
+  })
+
+  test('@Redirect: 301 with the location', async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/files/moved' })
+    expect(res.statusCode).toBe(301)
+    expect(res.headers.location).toBe('/v1/items')
+  })
+
+  test('@HttpCode, @Header and a header set through the passthrough reply', async () => {
+    const res = await app.inject({ method: 'POST', url: '/v1/files/accepted' })
+    expect(res.statusCode).toBe(202)
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.headers['x-passthrough']).toBe('yes')
+    expect(res.json()).toEqual({ accepted: true })
+  })
+
+  test('rawBody: the request keeps the bytes it was parsed from', async () => {
+    const payload = '{ "a": 1 }'
+    const res = await app.inject({ method: 'POST', url: '/v1/files/raw', headers: json, payload })
+    expect(res.statusCode).toBe(201)
+    expect(res.json()).toEqual({ raw: payload, body: { a: 1 } })
+  })
+
+  test('HEAD of a GET route: the headers without the body', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/v1/items' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^application\/json/)
+    expect(res.body).toBe('')
+  })
+
+  test('a middleware HttpException after a text/plain header: 403 answered as JSON', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/v1/items',
+      headers: { 'x-tenant': 'plain' },
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.headers['content-type']).toMatch(/^application\/json/)
+    expect(res.json()).toEqual({ statusCode: 403, message: 'plain tenant', error: 'Forbidden' })
   })
 })
