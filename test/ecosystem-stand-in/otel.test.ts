@@ -5,7 +5,8 @@
 // `"fastify": "npm:arbor-fastify4@4.25.2"` (or arbor-fastify5@5.12.1), see
 // test/helpers/stand-in-app.ts. The application (fixtures/otel-app.cjs) registers the
 // instrumentation before requiring `fastify`, serves a root route with an anonymous handler and
-// a plugin's routes with named handlers and a hook, and reports the spans of each request from an
+// a plugin's routes with named handlers and a hook, and a plugin that shares the root's context
+// (fastify-plugin's marks) with an onSend hook, and reports the spans of each request from an
 // in-memory exporter. The expected spans are those the same application reports on Fastify 4.25.2
 // and 5.12.8 (the same on both).
 import assert from 'node:assert/strict'
@@ -32,6 +33,7 @@ interface Report {
   health: Request
   fail: Request
   http: Request
+  shared: Request & { poweredBy: string }
 }
 
 const lines = [
@@ -140,6 +142,34 @@ for (const { line, name } of lines) {
       const r = reports.get(line)!
       assert.equal(r.fail.status, 500)
       assert.deepEqual(r.fail.spans, pluginRouteSpans('failing', '/fail'))
+    })
+
+    test("a plugin sharing the root's context: its hook's span, and the root's handler span, name the chain", () => {
+      const r = reports.get(line)!
+      assert.equal(r.shared.status, 200)
+      assert.equal(r.shared.poweredBy, 'otel-app', 'the onSend hook of the shared plugin ran')
+      const chain = 'fastify -> shared-hooks'
+      assert.deepEqual(r.shared.spans, [
+        {
+          name: 'middleware - addPoweredBy',
+          attributes: { 'fastify.type': 'middleware', 'plugin.name': chain, 'hook.name': 'onSend' },
+          parent: `request handler - ${chain}`,
+          status: 0,
+          exception: false,
+        },
+        rootOnRequest,
+        {
+          name: `request handler - ${chain}`,
+          attributes: {
+            'fastify.type': 'request_handler',
+            'plugin.name': chain,
+            'http.route': '/health',
+          },
+          parent: null,
+          status: 0,
+          exception: false,
+        },
+      ])
     })
 
     test('over real HTTP: the same spans as through inject', () => {
