@@ -176,6 +176,8 @@ describe('through inject', () => {
       '/v1/items',
       '/v1/items/teapot',
       '/v1/items/{id}',
+      '/v1/uploads',
+      '/v1/uploads/events',
       '/v2/items',
     ])
     expect(document.paths['/v1/items']?.post).toBeDefined()
@@ -291,5 +293,32 @@ describe('answers other than JSON values, and errors from middleware', () => {
     expect(res.statusCode).toBe(403)
     expect(res.headers['content-type']).toMatch(/^application\/json/)
     expect(res.json()).toEqual({ statusCode: 403, message: 'plain tenant', error: 'Forbidden' })
+  })
+
+  test('FileInterceptor: a multipart upload through @fastify/multipart, with a text field', async () => {
+    const form = new FormData()
+    form.append('title', 'greeting')
+    form.append('file', new Blob(['hello arbor'], { type: 'text/plain' }), 'hello.txt')
+    const res = await fetch(`${base}/v1/uploads`, { method: 'POST', body: form })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({
+      name: 'hello.txt',
+      type: 'text/plain',
+      size: 11,
+      text: 'hello arbor',
+      title: 'greeting',
+    })
+  })
+
+  test('@Sse: three events on the raw response, then the stream ends', async () => {
+    const res = await fetch(`${base}/v1/uploads/events`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    const text = await res.text()
+    const data = text
+      .split('\n')
+      .filter((line) => line.startsWith('data: '))
+      .map((line) => JSON.parse(line.slice(6)) as unknown)
+    expect(data).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }])
   })
 })
