@@ -2,9 +2,9 @@
 // an application folder laid out as npm lays out `"fastify": "npm:arbor-fastify5@5.12.1"`
 // (test/helpers/stand-in-app.ts). The application (fixtures/mercurius-app.cjs) registers
 // mercurius once on the root context and once in an encapsulated child context under /v2, and
-// runs a query (POST and GET), the resolver context, loaders, a mutation, a validation error,
-// a query over real HTTP and a subscription over WebSocket; it prints one JSON report, which
-// this file checks. The expected values are what the same application reports on Fastify 5.12.8.
+// runs a query (POST and GET, then compiled by graphql-jit), batched queries, a preExecution hook,
+// GraphiQL's page, the resolver context, loaders, a mutation, a validation error, a query over
+// real HTTP and a subscription over WebSocket; it prints one JSON report, which this file checks. The expected values are what the same application reports on Fastify 5.12.8.
 import assert from 'node:assert/strict'
 import { cp } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -17,6 +17,10 @@ interface Answer {
 }
 interface ContextReport {
   query: Answer
+  jit: Answer
+  batched: { status: number; body: unknown }
+  hooked: string | undefined
+  graphiql: { status: number; type: string }
   get: Answer
   context: Answer
   loaders: Answer
@@ -65,6 +69,22 @@ for (const where of ['onRoot', 'inChild'] as const) {
       assert.deepEqual(r.query, ok({ add: 5 }))
       assert.deepEqual(r.get, ok({ add: 2 }))
       assert.deepEqual(r.context, ok({ whoami: 'ada' }))
+    })
+
+    test('graphql-jit (jit: 1): the query again, compiled', () => {
+      assert.deepEqual(report[where].jit, ok({ add: 5 }))
+    })
+
+    test('batched queries answer an array, each with the request context', () => {
+      assert.deepEqual(report[where].batched, {
+        status: 200,
+        body: [{ data: { add: 3 } }, { data: { whoami: 'grace' } }],
+      })
+    })
+
+    test("a preExecution hook reaches the reply through the resolver context; GraphiQL's page", () => {
+      assert.equal(report[where].hooked, 'yes')
+      assert.deepEqual(report[where].graphiql, { status: 200, type: 'text/html; charset=utf-8' })
     })
 
     test('loaders: one batch for the three dogs of a query', () => {
