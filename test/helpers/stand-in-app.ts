@@ -2,12 +2,12 @@
 // lays out `"fastify": "npm:arbor-fastify5@5.12.1"` (or arbor-fastify4@4.25.2):
 // node_modules/fastify is the stand-in (packages/fastify4 or packages/fastify5, copied), and
 // node_modules/arbor the package it requires, freshly built from src/ (the bundle and its entries,
-// scripts/bundle-entry.ts, into this folder: another test may be rebuilding dist/ meanwhile).
+// scripts/bundle-entry.ts, outside dist/: another test may be rebuilding dist/ meanwhile).
 // arbor's runtime dependencies and the packages the application uses are linked from this
 // repository's node_modules, which `npm ci` filled from the lockfile: offline, and quick.
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -63,6 +63,29 @@ async function link(app: string, name: string, target: string): Promise<void> {
   await symlink(target, path, 'junction')
 }
 
+/**
+ * arbor built once per process into a folder of its own, which each application copies; removed
+ * when the process exits. The build loads the bundle it wrote to list its exports, so arbor's
+ * dependencies are found through NODE_PATH.
+ */
+let built: Promise<string> | undefined
+
+async function buildArbor(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'arbor-built-'))
+  process.once('exit', () => rmSync(folder, { recursive: true, force: true }))
+  const arbor = join(folder, 'arbor')
+  await mkdir(arbor)
+  await cp(join(ROOT, 'package.json'), join(arbor, 'package.json'))
+  const outcome = await run(
+    process.execPath,
+    [...typescriptChild, 'scripts/bundle-entry.ts', join(arbor, 'dist')],
+    ROOT,
+    { env: { NODE_PATH: join(ROOT, 'node_modules') } },
+  )
+  assert.equal(outcome.code, 0, `building arbor failed:\n${outcome.stderr}${outcome.stdout}`)
+  return arbor
+}
+
 export interface StandInApp {
   /** the application folder */
   dir: string
@@ -70,7 +93,7 @@ export interface StandInApp {
 }
 
 /**
- * Makes the application folder: the stand-in of `line` as `fastify`, arbor built into it, and
+ * Makes the application folder: the stand-in of `line` as `fastify`, arbor (built once), and
  * `packages` (name → installed folder) linked. Fails the test if the build fails.
  */
 export async function standInApp(
@@ -88,15 +111,8 @@ export async function standInApp(
   }
   for (const [name, target] of Object.entries(packages)) await link(dir, name, target)
 
-  const arbor = join(dir, 'node_modules', 'arbor')
-  await mkdir(arbor, { recursive: true })
-  await cp(join(ROOT, 'package.json'), join(arbor, 'package.json'))
-  const built = await run(
-    process.execPath,
-    [...typescriptChild, 'scripts/bundle-entry.ts', join(arbor, 'dist')],
-    ROOT,
-  )
-  assert.equal(built.code, 0, `building arbor failed:\n${built.stderr}${built.stdout}`)
+  built ??= buildArbor()
+  await cp(await built, join(dir, 'node_modules', 'arbor'), { recursive: true })
 
   await cp(join(ROOT, 'packages', `fastify${line}`), join(dir, 'node_modules', 'fastify'), {
     recursive: true,
