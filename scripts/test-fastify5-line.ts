@@ -32,7 +32,8 @@ const sections = [
 function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) return testFiles(path)
+    // test/ecosystem-stand-in/nest is an npm workspace: packages of its own, not tests
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(path)
     return entry.name.endsWith('.test.ts') ? [path] : []
   })
 }
