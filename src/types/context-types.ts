@@ -16,6 +16,10 @@ export declare const kSchemaTypes: unique symbol
 export declare const kStatusType: unique symbol
 /** Type-only key: what a `plugin()`-wrapped function adds to the context that registers it. */
 export declare const kPluginAdds: unique symbol
+/** Type-only key: the routes added along a chain, by context depth (route-table.ts). */
+export declare const kRouteTypes: unique symbol
+/** Type-only key: how many `register` levels below the root an instance type is. */
+export declare const kContextDepth: unique symbol
 
 /**
  * The type of a decorator's value: `{ getter }` gives the getter's return type (a getter-backed
@@ -57,6 +61,8 @@ export interface ContextTypes<SharedSchemas> {
   readonly [kReplyTypes]: unknown
   readonly [kProviderType]: unknown
   readonly [kSchemaTypes]: SharedSchemas
+  readonly [kRouteTypes]: unknown
+  readonly [kContextDepth]: unknown
 }
 
 /** The type-only member of a reply: the status code `code(C)` set (`number` before). */
