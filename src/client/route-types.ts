@@ -2,13 +2,12 @@
 // (types/route-table.ts) keeps each route as its method call wrote it; this file reads it only
 // when a call names the route, with the same schema → type mapping the handler got, so a
 // schema's type is computed once for both sides (the instantiations are shared).
-import type { kRouteTypes } from '../types/context-types.ts'
 import type { DepthOf, RouteRecord } from '../types/route-table.ts'
 import type { ResponseType, StatusKey } from '../types/schema-inference.ts'
 import type { CallTypeProvider, ResolveProvider } from '../types/type-provider.ts'
 
 /** The routes of an application type, by `METHOD path` (`'GET /users/:id'`). */
-export type RoutesOf<App> = App extends { readonly [kRouteTypes]: infer T }
+export type RoutesOf<App> = App extends { readonly '~arbor.routes': infer T }
   ? DepthOf<App> extends keyof T
     ? Flat<T[DepthOf<App>]>
     : {}
@@ -185,7 +184,11 @@ type IsStatusMap<T> = T extends object
 type GenericReplies<T> =
   IsStatusMap<T> extends true
     ? { [K in keyof T]: ClientResponse<CodesOf<K>, T[K]> }[keyof T] | GenericErrors<T>
-    : ClientResponse<200, T> | GenericErrors<{}>
+    : Undeclared<T> | GenericErrors<{}>
+
+// A route that declares no response by code answers some 2xx code with what its handler returns.
+type Undeclared<B> = ClientResponse<ClassCodes['2'], B>
+
 type GenericErrors<M> = {
   [E in ArborErrorStatus]: Covers<M, E> extends true ? never : ClientResponse<E, ArborErrorBody<E>>
 }[ArborErrorStatus]
@@ -193,12 +196,12 @@ type GenericErrors<M> = {
 /**
  * What a call to route `R` resolves to: one member per status code the route declares, and
  * arbor's own errors, so `if (r.status === 200) r.body` narrows. A route without response
- * schemas answers 200 with a body of type `unknown`.
+ * schemas answers a 2xx code with a body of type `unknown`.
  */
 export type ResponseOf<R extends AnyRecord> = R['generic'] extends { Reply: infer T }
   ? GenericReplies<T>
   : R['schema'] extends { readonly response: infer M }
     ? [keyof M] extends [never]
-      ? ClientResponse<200, unknown> | Errors<R, {}>
+      ? Undeclared<unknown> | Errors<R, {}>
       : Declared<R, Omit<M, 'default'>> | Errors<R, M>
-    : ClientResponse<200, unknown> | Errors<R, {}>
+    : Undeclared<unknown> | Errors<R, {}>

@@ -16,10 +16,6 @@ export declare const kSchemaTypes: unique symbol
 export declare const kStatusType: unique symbol
 /** Type-only key: what a `plugin()`-wrapped function adds to the context that registers it. */
 export declare const kPluginAdds: unique symbol
-/** Type-only key: the routes added along a chain, by context depth (route-table.ts). */
-export declare const kRouteTypes: unique symbol
-/** Type-only key: how many `register` levels below the root an instance type is. */
-export declare const kContextDepth: unique symbol
 
 /**
  * The type of a decorator's value: `{ getter }` gives the getter's return type (a getter-backed
@@ -61,8 +57,14 @@ export interface ContextTypes<SharedSchemas> {
   readonly [kReplyTypes]: unknown
   readonly [kProviderType]: unknown
   readonly [kSchemaTypes]: SharedSchemas
-  readonly [kRouteTypes]: unknown
-  readonly [kContextDepth]: unknown
+  /**
+   * Type-only: the routes added along the chain, by context depth (route-table.ts). Keyed by a
+   * string, not a symbol as the members above, so that `export const app = arbor().get(…)` can
+   * be written to a declaration file, where a symbol the file does not import cannot be named.
+   */
+  readonly '~arbor.routes': unknown
+  /** Type-only: how many `register` levels below the root the instance type is. */
+  readonly '~arbor.depth': unknown
 }
 
 /** The type-only member of a reply: the status code `code(C)` set (`number` before). */

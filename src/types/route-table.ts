@@ -3,7 +3,7 @@
 // route generic and schema as the call wrote them. Nothing is computed from them until a
 // client reads the table, so an application that does not use the client pays a few type
 // instantiations per route, not the schema's inference a second time.
-import type { kContextDepth, kProviderType, kRouteTypes, kSchemaTypes } from './context-types.ts'
+import type { kProviderType, kSchemaTypes } from './context-types.ts'
 
 /** One route as its method call wrote it; the client resolves it (src/client/route-types.ts). */
 export interface RouteRecord<G, S, P, Refs> {
@@ -30,7 +30,7 @@ type DepthIn<D> = D extends { 1: true }
   : 0
 
 /** How many `register` levels below the root the instance type `I` is (0 to 6). */
-export type DepthOf<I> = I extends { readonly [kContextDepth]: infer D } ? DepthIn<D> : 0
+export type DepthOf<I> = I extends { readonly '~arbor.depth': infer D } ? DepthIn<D> : 0
 
 type Next = [1, 2, 3, 4, 5, 6, 6]
 
@@ -39,7 +39,7 @@ type Next = [1, 2, 3, 4, 5, 6, 6]
  * told from its parent's, which its type also carries.
  */
 export type ChildOf<I> = I & {
-  readonly [kContextDepth]: { readonly [K in Next[DepthOf<I>]]: true }
+  readonly '~arbor.depth': { readonly [K in Next[DepthOf<I>]]: true }
 }
 
 interface ContextMembers {
@@ -60,7 +60,7 @@ export type RouteAdded<
 > = string extends P
   ? unknown
   : {
-      readonly [kRouteTypes]: {
+      readonly '~arbor.routes': {
         readonly [D in DepthOf<I>]: {
           readonly [K in `${M} ${P}`]: RouteRecord<
             G,
@@ -73,7 +73,7 @@ export type RouteAdded<
     }
 
 /** The routes `I` itself added, by `METHOD path` (those of its ancestors are at other depths). */
-export type OwnRoutes<I> = I extends { readonly [kRouteTypes]: infer T }
+export type OwnRoutes<I> = I extends { readonly '~arbor.routes': infer T }
   ? DepthOf<I> extends keyof T
     ? T[DepthOf<I>]
     : never
@@ -99,8 +99,8 @@ type Prefixed<T, Pfx extends string> = '' extends Pfx
 
 /** What awaiting an instance (`await app.register(…)`) gives to the type: its routes and depth. */
 export interface ContextView<I> {
-  readonly [kRouteTypes]: I extends { readonly [kRouteTypes]: infer T } ? T : unknown
-  readonly [kContextDepth]: I extends { readonly [kContextDepth]: infer D } ? D : unknown
+  readonly '~arbor.routes': I extends { readonly '~arbor.routes': infer T } ? T : unknown
+  readonly '~arbor.depth': I extends { readonly '~arbor.depth': infer D } ? D : unknown
 }
 
 /**
@@ -117,7 +117,7 @@ export interface ContextThenable {
 }
 
 // What a plugin function returned, once awaited.
-type Returned<R> = R extends { readonly [kRouteTypes]: unknown }
+type Returned<R> = R extends { readonly '~arbor.routes': unknown }
   ? R
   : R extends PromiseLike<infer V>
     ? V
@@ -134,7 +134,7 @@ export type Mounted<I, R, Pfx extends string> = [OwnRoutes<Returned<R>>] extends
   : string extends Pfx
     ? unknown
     : {
-        readonly [kRouteTypes]: {
+        readonly '~arbor.routes': {
           readonly [D in DepthOf<I>]: Prefixed<OwnRoutes<Returned<R>>, Pfx>
         }
       }
