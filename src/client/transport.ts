@@ -45,7 +45,10 @@ export interface Prepared {
   payload: RequestInit['body'] | undefined
 }
 
-export function prepare(call: OutgoingCall, defaults: Record<string, unknown> | undefined) {
+export function prepare(
+  call: OutgoingCall,
+  defaults: Record<string, unknown> | undefined,
+): Prepared {
   const url = fillPath(call.path, call.params) + querystring(call.query)
   const { payload, type } = encodeBody(call.body)
   const headers = headerRecord(
@@ -53,7 +56,7 @@ export function prepare(call: OutgoingCall, defaults: Record<string, unknown> | 
     defaults,
     call.headers,
   )
-  return { url, headers, payload } satisfies Prepared
+  return { url, headers, payload }
 }
 
 // JSON by its media type (`application/json`, `application/problem+json`), text for text/*
