@@ -1,8 +1,8 @@
 // The app the client tests call, over real HTTP and through inject: routes chained, so that
 // its type has them, and two of them in a prefixed plugin.
 import { Readable } from 'node:stream'
-import { bearerAuth } from '../../src/plugins/bearer-auth/index.ts'
 import arbor, { type ArborInstance } from '../../src/index.ts'
+import { bearerAuth } from '../../src/plugins/bearer-auth/index.ts'
 
 const user = {
   type: 'object',
@@ -12,19 +12,17 @@ const user = {
 
 // A plugin in its own shape: it returns the chain, so `register` knows its routes.
 const admin = async (app: ArborInstance) =>
-  app
-    .register(bearerAuth, { keys: ['secret'] })
-    .get(
-      '/stats',
-      {
-        schema: {
-          response: {
-            200: { type: 'object', properties: { users: { type: 'integer' } }, required: ['users'] },
-          },
-        } as const,
-      },
-      async () => ({ users: 2 }),
-    )
+  app.register(bearerAuth, { keys: ['secret'] }).get(
+    '/stats',
+    {
+      schema: {
+        response: {
+          200: { type: 'object', properties: { users: { type: 'integer' } }, required: ['users'] },
+        },
+      } as const,
+    },
+    async () => ({ users: 2 }),
+  )
 
 export function buildApp() {
   return arbor()
@@ -79,7 +77,7 @@ export function buildApp() {
       async (request, reply) =>
         reply.code(201).send({ title: request.body.title, trace: request.headers['x-trace'] }),
     )
-    .get('/gone/:what', async (request, reply) => reply.callNotFound())
+    .get('/gone/:what', async (_request, reply) => reply.callNotFound())
     .get('/boom', async () => {
       throw new Error('boom')
     })

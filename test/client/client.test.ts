@@ -54,7 +54,9 @@ for (const [name, make] of transports) {
 
     test('400: the validation error body arbor sends', async () => {
       // a body the types refuse, sent anyway: what a JavaScript caller could do
-      const r = await make().post('/todos', { body: { done: true } as unknown as { title: string } })
+      const r = await make().post('/todos', {
+        body: { done: true } as unknown as { title: string },
+      })
       assert.equal(r.status, 400)
       assert.equal(r.ok, false)
       if (r.status !== 400) return
