@@ -1,7 +1,14 @@
 // arbor/client: a client typed from the app's own routes, with no code generation
 // (docs/client.md). `client<typeof app>(baseUrl)` calls over fetch; `client(app)` calls through
 // the app's `inject`, for tests. It imports nothing of the server: it runs in browsers.
-import type { AnyRecord, CallArgs, ResponseOf, RoutesOf } from './route-types.ts'
+import type {
+  AnyRecord,
+  CallArgs,
+  ReadWith,
+  ReadWithOf,
+  ResponseOf,
+  RoutesOf,
+} from './route-types.ts'
 import {
   type FetchFunction,
   type InjectTarget,
@@ -18,6 +25,8 @@ export type {
   CallParts,
   ClientResponse,
   PathParams,
+  ReadWith,
+  ReadWithOf,
   RequestParts,
   ResponseOf,
   RoutesOf,
@@ -46,14 +55,16 @@ export type PathsFor<T, M extends string> = keyof T extends infer K
 type RecordAt<T, K> = K extends keyof T ? (T[K] extends AnyRecord ? T[K] : never) : never
 
 /** One method of the client: a path of the app's routes for that method, and its parts. */
-export type ClientCall<T, M extends string> = <P extends PathsFor<T, M>>(
+export type ClientCall<T, W extends ReadWith, M extends string> = <P extends PathsFor<T, M>>(
   path: P,
-  ...parts: CallArgs<RecordAt<T, `${M} ${P}`>, P>
-) => Promise<ResponseOf<RecordAt<T, `${M} ${P}`>>>
+  ...parts: CallArgs<RecordAt<T, `${M} ${P}`>, W, P>
+) => Promise<ResponseOf<RecordAt<T, `${M} ${P}`>, W>>
 
 /** The client of an application type: `client<typeof app>(…)`. */
-export type ArborClient<App> = ClientOf<RoutesOf<App>>
-type ClientOf<T> = { [K in keyof ClientMethods]: ClientCall<T, ClientMethods[K]> }
+export type ArborClient<App> = ClientOf<RoutesOf<App>, ReadWithOf<App>>
+type ClientOf<T, W extends ReadWith> = {
+  [K in keyof ClientMethods]: ClientCall<T, W, ClientMethods[K]>
+}
 
 /** What `client()` takes besides where the app is. */
 export interface ClientOptions {

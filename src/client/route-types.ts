@@ -2,9 +2,14 @@
 // (types/route-table.ts) keeps each route as its method call wrote it; this file reads it only
 // when a call names the route, with the same schema → type mapping the handler got, so a
 // schema's type is computed once for both sides (the instantiations are shared).
+import type { kProviderType, kSchemaTypes } from '../types/context-types.ts'
 import type { DepthOf, RouteRecord } from '../types/route-table.ts'
 import type { ResponseType, StatusKey } from '../types/schema-inference.ts'
-import type { CallTypeProvider, ResolveProvider } from '../types/type-provider.ts'
+import type {
+  ArborSharedSchemas,
+  CallTypeProvider,
+  ResolveProvider,
+} from '../types/type-provider.ts'
 
 /** The routes of an application type, by `METHOD path` (`'GET /users/:id'`). */
 export type RoutesOf<App> = App extends { readonly '~arbor.routes': infer T }
@@ -16,19 +21,36 @@ export type RoutesOf<App> = App extends { readonly '~arbor.routes': infer T }
 type Flat<T> = { [K in keyof T]: T[K] }
 
 /** Any route record, as the table holds it. */
-export type AnyRecord = RouteRecord<unknown, unknown, unknown, unknown>
+export type AnyRecord = RouteRecord<unknown, unknown>
+
+/**
+ * What the client reads a route's schemas with: the type provider and shared schemas of the
+ * app type it was given (a provider chosen, or a schema added, inside a plugin is not seen).
+ */
+export interface ReadWith {
+  provider: unknown
+  refs: unknown
+}
+
+/** The provider and shared schemas of an application type. */
+export type ReadWithOf<App> = {
+  provider: App extends { readonly [kProviderType]: infer P }
+    ? ResolveProvider<P>
+    : ResolveProvider<unknown>
+  refs: App extends { readonly [kSchemaTypes]: infer S } ? S : ArborSharedSchemas
+}
 
 // A request part is what the client hands over: a Standard Schema's input (before its
 // transforms), any other schema's type. `unknown` when the route's schema does not type it.
-type SchemaPart<R extends AnyRecord, K extends string> = R['schema'] extends {
+type SchemaPart<R extends AnyRecord, W extends ReadWith, K extends string> = R['schema'] extends {
   readonly [P in K]: infer X
 }
   ? [X] extends [never]
     ? unknown
     : CallTypeProvider<
-        ResolveProvider<R['provider']>,
+        W['provider'],
         X,
-        R['refs'],
+        W['refs'],
         X extends { readonly '~standard': object } ? 'serializer' : 'validator'
       >
   : unknown
@@ -58,21 +80,21 @@ type QueryValue = string | number | boolean | null | undefined | Date
 type ClientQuery = Record<string, QueryValue | readonly QueryValue[]>
 
 /** What a call to the route `R` at path `P` hands over, part by part. */
-export interface RequestParts<R extends AnyRecord, P extends string> {
-  params: GenericPart<R, 'Params', SchemaPart<R, 'params'>> extends infer T
+export interface RequestParts<R extends AnyRecord, W extends ReadWith, P extends string> {
+  params: GenericPart<R, 'Params', SchemaPart<R, W, 'params'>> extends infer T
     ? unknown extends T
       ? PathParams<P>
       : T
     : never
-  query: GenericPart<R, 'Querystring', SchemaPart<R, 'querystring'>> extends infer T
+  query: GenericPart<R, 'Querystring', SchemaPart<R, W, 'querystring'>> extends infer T
     ? unknown extends T
       ? R['schema'] extends { readonly query: unknown }
-        ? SchemaPart<R, 'query'>
+        ? SchemaPart<R, W, 'query'>
         : ClientQuery
       : T
     : never
-  body: GenericPart<R, 'Body', SchemaPart<R, 'body'>>
-  headers: GenericPart<R, 'Headers', SchemaPart<R, 'headers'>> extends infer T
+  body: GenericPart<R, 'Body', SchemaPart<R, W, 'body'>>
+  headers: GenericPart<R, 'Headers', SchemaPart<R, W, 'headers'>> extends infer T
     ? unknown extends T
       ? ClientHeaders
       : Lower<T> & ClientHeaders
@@ -95,8 +117,8 @@ type BodyPart<T> = unknown extends T
     : { body: T }
 
 /** The object a call takes: `{ params, query, body, headers, signal }`, each as the route says. */
-export type CallParts<R extends AnyRecord, P extends string> =
-  RequestParts<R, P> extends infer Q extends RequestParts<R, P>
+export type CallParts<R extends AnyRecord, W extends ReadWith, P extends string> =
+  RequestParts<R, W, P> extends infer Q extends RequestParts<R, W, P>
     ? Part<'params', Q['params']> &
         Part<'query', Q['query']> &
         BodyPart<Q['body']> &
@@ -107,8 +129,8 @@ export type CallParts<R extends AnyRecord, P extends string> =
     : never
 
 /** The rest arguments of a call: the parts, optional when the route requires none. */
-export type CallArgs<R extends AnyRecord, P extends string> =
-  {} extends CallParts<R, P> ? [parts?: CallParts<R, P>] : [parts: CallParts<R, P>]
+export type CallArgs<R extends AnyRecord, W extends ReadWith, P extends string> =
+  {} extends CallParts<R, W, P> ? [parts?: CallParts<R, W, P>] : [parts: CallParts<R, W, P>]
 
 // ---- responses ----
 
@@ -153,22 +175,19 @@ type CodesOf<K> = K extends number
 // Is error status E answered by a declared key (its code, or its class)?
 type Covers<M, E extends number> = E extends CodesOf<keyof M> ? true : false
 
-type Declared<R extends AnyRecord, M> = {
-  [K in keyof M]: ClientResponse<
-    CodesOf<K>,
-    ResponseType<M[K], ResolveProvider<R['provider']>, R['refs']>
-  >
+type Declared<W extends ReadWith, M> = {
+  [K in keyof M]: ClientResponse<CodesOf<K>, ResponseType<M[K], W['provider'], W['refs']>>
 }[keyof M]
 
 // arbor's errors: serialized with the route's schema for that code when it has one ('default'
 // included), else `{ statusCode, code, error, message }`.
-type Errors<R extends AnyRecord, M> = {
+type Errors<W extends ReadWith, M> = {
   [E in ArborErrorStatus]: Covers<M, E> extends true
     ? never
     : ClientResponse<
         E,
         'default' extends keyof M
-          ? ResponseType<M['default' & keyof M], ResolveProvider<R['provider']>, R['refs']>
+          ? ResponseType<M['default' & keyof M], W['provider'], W['refs']>
           : ArborErrorBody<E>
       >
 }[ArborErrorStatus]
@@ -198,10 +217,12 @@ type GenericErrors<M> = {
  * arbor's own errors, so `if (r.status === 200) r.body` narrows. A route without response
  * schemas answers a 2xx code with a body of type `unknown`.
  */
-export type ResponseOf<R extends AnyRecord> = R['generic'] extends { Reply: infer T }
+export type ResponseOf<R extends AnyRecord, W extends ReadWith> = R['generic'] extends {
+  Reply: infer T
+}
   ? GenericReplies<T>
   : R['schema'] extends { readonly response: infer M }
     ? [keyof M] extends [never]
-      ? Undeclared<unknown> | Errors<R, {}>
-      : Declared<R, Omit<M, 'default'>> | Errors<R, M>
-    : Undeclared<unknown> | Errors<R, {}>
+      ? Undeclared<unknown> | Errors<W, {}>
+      : Declared<W, Omit<M, 'default'>> | Errors<W, M>
+    : Undeclared<unknown> | Errors<W, {}>

@@ -3,14 +3,16 @@
 // route generic and schema as the call wrote them. Nothing is computed from them until a
 // client reads the table, so an application that does not use the client pays a few type
 // instantiations per route, not the schema's inference a second time.
-import type { kProviderType, kSchemaTypes } from './context-types.ts'
 
-/** One route as its method call wrote it; the client resolves it (src/client/route-types.ts). */
-export interface RouteRecord<G, S, P, Refs> {
+/**
+ * One route as its method call wrote it; the client resolves it (src/client/route-types.ts)
+ * with the provider and shared schemas of the app type it is given. Nothing of the instance
+ * type is read here: a lookup on an instance type that a chain made an intersection of N
+ * members costs N, for each of N routes.
+ */
+export interface RouteRecord<G, S> {
   readonly generic: G
   readonly schema: S
-  readonly provider: P
-  readonly refs: Refs
 }
 
 // A context's depth is kept as keys that only ever grow along a chain (`{ 1: true } & { 2: true }`),
@@ -31,6 +33,8 @@ type DepthIn<D> = D extends { 1: true }
 
 /** How many `register` levels below the root the instance type `I` is (0 to 6). */
 export type DepthOf<I> = I extends { readonly '~arbor.depth': infer D } ? DepthIn<D> : 0
+// The same for an instance type, read by key: cheaper per route than matching with `infer`.
+type DepthAt<I extends ContextMembers> = DepthIn<I['~arbor.depth']>
 
 type Next = [1, 2, 3, 4, 5, 6, 6]
 
@@ -43,8 +47,7 @@ export type ChildOf<I> = I & {
 }
 
 interface ContextMembers {
-  readonly [kProviderType]: unknown
-  readonly [kSchemaTypes]: unknown
+  readonly '~arbor.depth': unknown
 }
 
 /**
@@ -61,14 +64,7 @@ export type RouteAdded<
   ? unknown
   : {
       readonly '~arbor.routes': {
-        readonly [D in DepthOf<I>]: {
-          readonly [K in `${M} ${P}`]: RouteRecord<
-            G,
-            S,
-            I[typeof kProviderType],
-            I[typeof kSchemaTypes]
-          >
-        }
+        readonly [D in DepthAt<I>]: { readonly [K in `${M} ${P}`]: RouteRecord<G, S> }
       }
     }
 
