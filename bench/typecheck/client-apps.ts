@@ -5,9 +5,12 @@
 // figure includes no schema inference at all.
 const methods = ['post', 'put', 'patch'] as const
 
-function call(i: number): string {
+// The plugin a route is in, when the app is written as plugins of `size` routes each.
+const prefix = (i: number, size: number) => (size === 0 ? '' : `/p${Math.floor(i / size)}`)
+
+function call(i: number, size: number): string {
   return `
-  const r${i} = await api.${methods[i % methods.length]}('/items${i}/:id', {
+  const r${i} = await api.${methods[i % methods.length]}('${prefix(i, size)}/items${i}/:id', {
     params: { id: 'x' },
     query: { page${i}: ${i}, sort: 's' },
     body: { name${i}: 'n', count${i}: ${i}, tags: ['t'] },
@@ -16,23 +19,41 @@ function call(i: number): string {
 `
 }
 
-/** `route(i, '')` is generate.ts's route, written as a link of the chain. */
+/**
+ * `route(i, '')` is generate.ts's route, written as a link of the chain. `size` 0: one chain of
+ * every route on the app; otherwise plugins of `size` routes each, as docs/client.md advises,
+ * each registered with the prefix `/p<n>`.
+ */
 export function arborClientApp(
   routes: number,
   route: (i: number, receiver: string) => string,
+  size: number,
 ): string {
-  let source = `import arbor from 'arbor'
+  let source = `import arbor, { type ArborInstance } from 'arbor'
 import { client } from 'arbor/client'
-
-const app = arbor()`
-  for (let i = 0; i < routes; i++) source += route(i, '').trimEnd()
+`
+  if (size === 0) {
+    source += '\nconst app = arbor()'
+    for (let i = 0; i < routes; i++) source += route(i, '').trimEnd()
+  } else {
+    const plugins = Math.ceil(routes / size)
+    for (let p = 0; p < plugins; p++) {
+      source += `\nconst plugin${p} = async (app: ArborInstance) =>\n  app`
+      for (let i = p * size; i < Math.min(routes, (p + 1) * size); i++) {
+        source += route(i, '').trimEnd()
+      }
+      source += '\n'
+    }
+    source += '\nconst app = arbor()'
+    for (let p = 0; p < plugins; p++) source += `\n  .register(plugin${p}, { prefix: '/p${p}' })`
+  }
   source += `
 
 const api = client<typeof app>('http://127.0.0.1:3000')
 
 export async function callAll(): Promise<string[]> {
   const out: string[] = []`
-  for (let i = 0; i < routes; i++) source += call(i)
+  for (let i = 0; i < routes; i++) source += call(i, size)
   return `${source}  return out
 }
 

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { arborClientApp, honoClientApp } from './client-apps.ts'
 
-export type Framework = 'arbor' | 'fastify' | 'arbor-client' | 'hono-client'
+export type Framework = 'arbor' | 'fastify' | 'arbor-client' | 'arbor-client-chain' | 'hono-client'
 
 const methods = ['post', 'put', 'patch'] as const
 
@@ -94,7 +94,8 @@ export function generateApp(dir: string, framework: Framework, routes: number): 
   const appDir = join(dir, framework)
   mkdirSync(appDir, { recursive: true })
   let source: string
-  if (framework === 'arbor-client') source = arborClientApp(routes, route)
+  if (framework === 'arbor-client') source = arborClientApp(routes, route, 20)
+  else if (framework === 'arbor-client-chain') source = arborClientApp(routes, route, 0)
   else if (framework === 'hono-client') source = honoClientApp(routes)
   else {
     source = header(framework)

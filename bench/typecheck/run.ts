@@ -13,7 +13,7 @@
 // arbor's `client<typeof app>` and Hono 4's `hc<typeof app>`.
 //
 //   npm run bench:types -- [--routes 200] [--rounds 7] [--lines 5.9,6.0,7.0]
-//                          [--apps arbor,fastify,arbor-client,hono-client]
+//                          [--apps arbor,fastify,arbor-client,arbor-client-chain,hono-client]
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -34,7 +34,13 @@ const routes = option('routes', 200)
 const rounds = option('rounds', 7)
 const linesAt = process.argv.indexOf('--lines')
 const lines = selectLines(linesAt === -1 ? undefined : process.argv[linesAt + 1])
-const allApps: Framework[] = ['arbor', 'fastify', 'arbor-client', 'hono-client']
+const allApps: Framework[] = [
+  'arbor',
+  'fastify',
+  'arbor-client',
+  'arbor-client-chain',
+  'hono-client',
+]
 const appsAt = process.argv.indexOf('--apps')
 const selected: Framework[] =
   appsAt === -1 ? allApps : (process.argv[appsAt + 1]!.split(',') as Framework[])
@@ -161,7 +167,8 @@ function measure(line: TypeScriptLine): Summary {
 const labels: Record<Framework, string> = {
   arbor: 'arbor (built-in inference)',
   fastify: 'Fastify 4.25 + type-provider-json-schema-to-ts 3',
-  'arbor-client': 'arbor, chained, + client calling every route',
+  'arbor-client': 'arbor, 10 plugins of 20 chained routes, + client calling every route',
+  'arbor-client-chain': 'arbor, one chain of every route, + client calling every route',
   'hono-client': 'Hono 4 (validators, hand-written types) + hc calling every route',
 }
 const byLine: Record<string, { tsc: string; summary: Summary }> = {}

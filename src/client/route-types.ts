@@ -192,6 +192,22 @@ type Errors<W extends ReadWith, M> = {
       >
 }[ArborErrorStatus]
 
+// The common case, computed once for every route: no response key touches an error status.
+type DefaultErrors = {
+  [E in ArborErrorStatus]: ClientResponse<E, ArborErrorBody<E>>
+}[ArborErrorStatus]
+type ErrorKeys =
+  | ArborErrorStatus
+  | `${ArborErrorStatus}`
+  | '4xx'
+  | '4XX'
+  | '5xx'
+  | '5XX'
+  | 'default'
+type ErrorsFor<W extends ReadWith, M> = [keyof M & ErrorKeys] extends [never]
+  ? DefaultErrors
+  : Errors<W, M>
+
 type IsStatusMap<T> = T extends object
   ? [keyof T] extends [never]
     ? false
@@ -223,6 +239,6 @@ export type ResponseOf<R extends AnyRecord, W extends ReadWith> = R['generic'] e
   ? GenericReplies<T>
   : R['schema'] extends { readonly response: infer M }
     ? [keyof M] extends [never]
-      ? Undeclared<unknown> | Errors<W, {}>
-      : Declared<W, Omit<M, 'default'>> | Errors<W, M>
-    : Undeclared<unknown> | Errors<W, {}>
+      ? Undeclared<unknown> | DefaultErrors
+      : Declared<W, 'default' extends keyof M ? Omit<M, 'default'> : M> | ErrorsFor<W, M>
+    : Undeclared<unknown> | DefaultErrors
