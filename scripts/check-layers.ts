@@ -7,6 +7,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 /** The layers, bottom first: a file may import its own layer and those below it. */
 export const layers: ReadonlyArray<{ name: string; paths: string[] }> = [
   { name: 'vocabulary', paths: ['errors.ts', 'types/'] },
+  // the typed client (arbor/client): reads the route types, imports nothing that runs server-side
+  { name: 'client', paths: ['client/'] },
   { name: 'config', paths: ['config/'] },
   { name: 'schema and content', paths: ['schema/', 'content/'] },
   { name: 'request', paths: ['request/'] },

@@ -1,18 +1,20 @@
-// Writes the two apps the type-check benchmark compiles: the same N routes, each with its own
+// Writes the apps the type-check benchmark compiles: the same N routes, each with its own
 // `as const` body, querystring and response schemas, once on arbor (built-in inference) and once
-// on Fastify 4 with @fastify/type-provider-json-schema-to-ts. Only the first lines differ.
+// on Fastify 4 with @fastify/type-provider-json-schema-to-ts. Only the first lines differ. The
+// client rows (client-apps.ts) write the same routes chained, with a client calling each.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { arborClientApp, honoClientApp } from './client-apps.ts'
 
-export type Framework = 'arbor' | 'fastify'
+export type Framework = 'arbor' | 'fastify' | 'arbor-client' | 'arbor-client-chain' | 'hono-client'
 
 const methods = ['post', 'put', 'patch'] as const
 
 /** One route: its schemas use names of their own, so no two routes share a type. */
-function route(i: number): string {
+export function route(i: number, receiver = 'app'): string {
   const method = methods[i % methods.length]
   return `
-app.${method}(
+${receiver}.${method}(
   '/items${i}/:id',
   {
     schema: {
@@ -91,9 +93,15 @@ const tsconfig = {
 export function generateApp(dir: string, framework: Framework, routes: number): string {
   const appDir = join(dir, framework)
   mkdirSync(appDir, { recursive: true })
-  let source = header(framework)
-  for (let i = 0; i < routes; i++) source += route(i)
-  source += '\nexport default app\n'
+  let source: string
+  if (framework === 'arbor-client') source = arborClientApp(routes, route, 20)
+  else if (framework === 'arbor-client-chain') source = arborClientApp(routes, route, 0)
+  else if (framework === 'hono-client') source = honoClientApp(routes)
+  else {
+    source = header(framework)
+    for (let i = 0; i < routes; i++) source += route(i)
+    source += '\nexport default app\n'
+  }
   writeFileSync(join(appDir, 'app.ts'), source)
   writeFileSync(join(appDir, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`)
   // The apps are ES modules, as the repo is.

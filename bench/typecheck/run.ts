@@ -9,7 +9,11 @@
 // Each TypeScript line arbor supports (5.9, 6.0, 7.0) checks both apps: a user's compiler, not
 // arbor's own, checks the routes.
 //
+// The client rows (issue 40) check the same routes chained, with a client calling each one:
+// arbor's `client<typeof app>` and Hono 4's `hc<typeof app>`.
+//
 //   npm run bench:types -- [--routes 200] [--rounds 7] [--lines 5.9,6.0,7.0]
+//                          [--apps arbor,fastify,arbor-client,arbor-client-chain,hono-client]
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
@@ -30,6 +34,19 @@ const routes = option('routes', 200)
 const rounds = option('rounds', 7)
 const linesAt = process.argv.indexOf('--lines')
 const lines = selectLines(linesAt === -1 ? undefined : process.argv[linesAt + 1])
+const allApps: Framework[] = [
+  'arbor',
+  'fastify',
+  'arbor-client',
+  'arbor-client-chain',
+  'hono-client',
+]
+const appsAt = process.argv.indexOf('--apps')
+const selected: Framework[] =
+  appsAt === -1 ? allApps : (process.argv[appsAt + 1]!.split(',') as Framework[])
+for (const name of selected) {
+  if (!allApps.includes(name)) throw new Error(`unknown app: ${name} (${allApps.join(', ')})`)
+}
 
 interface Run {
   wallMs: number
@@ -41,7 +58,7 @@ interface Run {
 }
 
 // Fastify and its provider live in this folder's own node_modules (see package.json).
-if (!existsSync(join(here, 'node_modules', 'fastify'))) {
+if (selected.includes('fastify') && !existsSync(join(here, 'node_modules', 'fastify'))) {
   console.log('installing Fastify 4 and its type provider in bench/typecheck/ (npm ci)')
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' })
 }
@@ -68,13 +85,15 @@ writeFileSync(
   JSON.stringify({
     name: 'arbor',
     type: 'module',
-    exports: { '.': { types: './dist/index.d.ts' } },
+    exports: {
+      '.': { types: './dist/index.d.ts' },
+      './client': { types: './dist/client/index.d.ts' },
+    },
   }),
 )
-const apps: Record<Framework, string> = {
-  arbor: generateApp(out, 'arbor', routes),
-  fastify: generateApp(out, 'fastify', routes),
-}
+const apps = Object.fromEntries(
+  selected.map((name) => [name, generateApp(out, name, routes)]),
+) as Record<Framework, string>
 
 function metric(text: string, name: string): number {
   const match = new RegExp(`^${name}:\\s+([\\d.]+)`, 'm').exec(text)
@@ -115,11 +134,13 @@ const median = (values: number[]): number => {
 type Summary = Record<Framework, Record<string, number>>
 
 function measure(line: TypeScriptLine): Summary {
-  const runs: Record<Framework, Run[]> = { arbor: [], fastify: [] }
+  const runs = Object.fromEntries(selected.map((name) => [name, [] as Run[]])) as Record<
+    Framework,
+    Run[]
+  >
   for (let round = 0; round < rounds; round++) {
-    for (const framework of round % 2 === 0
-      ? (['arbor', 'fastify'] as const)
-      : (['fastify', 'arbor'] as const)) {
+    // alternating order, so that no app always runs on a warmer or busier machine
+    for (const framework of round % 2 === 0 ? selected : [...selected].reverse()) {
       runs[framework].push(check(framework, line))
     }
   }
@@ -146,6 +167,9 @@ function measure(line: TypeScriptLine): Summary {
 const labels: Record<Framework, string> = {
   arbor: 'arbor (built-in inference)',
   fastify: 'Fastify 4.25 + type-provider-json-schema-to-ts 3',
+  'arbor-client': 'arbor, 10 plugins of 20 chained routes, + client calling every route',
+  'arbor-client-chain': 'arbor, one chain of every route, + client calling every route',
+  'hono-client': 'Hono 4 (validators, hand-written types) + hc calling every route',
 }
 const byLine: Record<string, { tsc: string; summary: Summary }> = {}
 console.log(`\ntsc --noEmit, ${routes} routes with as-const body, querystring and response schemas`)
@@ -165,7 +189,13 @@ for (const line of lines) {
     )
   }
 }
-const file = join(repo, 'bench', 'results', 'typecheck.json')
+// A run of some apps only is written beside the full table, not over it.
+const file = join(
+  repo,
+  'bench',
+  'results',
+  appsAt === -1 ? 'typecheck.json' : `typecheck-${selected.join('+')}.json`,
+)
 writeFileSync(
   file,
   `${JSON.stringify({ date: new Date().toISOString(), routes, rounds, lines: byLine }, null, 2)}\n`,

@@ -57,6 +57,14 @@ export interface ContextTypes<SharedSchemas> {
   readonly [kReplyTypes]: unknown
   readonly [kProviderType]: unknown
   readonly [kSchemaTypes]: SharedSchemas
+  /**
+   * Type-only: the routes added along the chain, by context depth (route-table.ts). Keyed by a
+   * string, not a symbol as the members above, so that `export const app = arbor().get(…)` can
+   * be written to a declaration file, where a symbol the file does not import cannot be named.
+   */
+  readonly '~arbor.routes': unknown
+  /** Type-only: how many `register` levels below the root the instance type is. */
+  readonly '~arbor.depth': unknown
 }
 
 /** The type-only member of a reply: the status code `code(C)` set (`number` before). */

@@ -30,6 +30,7 @@ import type { HookName } from './hook-names.ts'
 import type { BodyOf, HeadersOf, ParamsOf, QueryOf, RouteGenericInterface } from './http.ts'
 import type { ContextDescription, PrintContextsOptions, RouteDescription } from './inspect.ts'
 import type { ArborLogger, ChildLoggerOptions } from './logger.ts'
+import type { AllMethods, ChildOf, ContextThenable, Mounted, RouteAdded } from './route-table.ts'
 import type { ConstraintStrategy } from './routing.ts'
 import type {
   JSONSchema,
@@ -445,17 +446,19 @@ export type PluginFunction<
   O extends object,
   I extends ArborInstance = ArborInstance,
   Adds = unknown,
-> = ((instance: I, opts: O & ArborPluginOptions, done: (err?: Error) => void) => unknown) &
+  R = unknown,
+> = ((instance: I, opts: O & ArborPluginOptions, done: (err?: Error) => void) => R) &
   WithPluginAdds<Adds>
 /** What `register` accepts: a plugin function, a module with a default export, or a promise of one. */
 export type RegistrablePlugin<
   O extends object,
   I extends ArborInstance = ArborInstance,
   Adds = unknown,
+  R = unknown,
 > =
-  | PluginFunction<O, I, Adds>
-  | { default: PluginFunction<O, I, Adds> }
-  | PromiseLike<PluginFunction<O, I, Adds> | { default: PluginFunction<O, I, Adds> }>
+  | PluginFunction<O, I, Adds, R>
+  | { default: PluginFunction<O, I, Adds, R> }
+  | PromiseLike<PluginFunction<O, I, Adds, R> | { default: PluginFunction<O, I, Adds, R> }>
 
 /**
  * The instance type of a context that has the decorators `D`, for a plugin written in its own
@@ -487,8 +490,9 @@ type ShorthandArgs<
   G extends RouteGenericInterface,
   S extends RouteSchema,
   I extends ArborInstance,
+  P extends string = string,
 > = [
-  path: string,
+  path: P,
   options: ShorthandRouteOptions<G, S, I> | RouteHandler<G, S, I>,
   handler?: RouteHandler<G, S, I>,
 ]
@@ -560,14 +564,21 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
 
   // plugins and loading
   /** Registers a plugin; it gets its own context unless wrapped with `plugin()`. */
-  register<O extends object = Record<string, unknown>, Adds = unknown>(
-    plugin: RegistrablePlugin<O, this, Adds>,
-    options?: (O & ArborPluginOptions) | ((parent: ArborInstance) => O & ArborPluginOptions),
-  ): this & Adds & PromiseLike<void>
+  register<
+    O extends object = Record<string, unknown>,
+    Adds = unknown,
+    R = unknown,
+    Pfx extends string = '',
+  >(
+    plugin: RegistrablePlugin<O, ChildOf<this>, Adds, R>,
+    options?:
+      | (O & ArborPluginOptions & { prefix?: Pfx })
+      | ((parent: ArborInstance) => O & ArborPluginOptions),
+  ): this & Adds & ContextThenable & Mounted<this, R, unknown extends Adds ? Pfx : ''>
   /** Runs `callback` once everything registered before it has loaded. */
   after(
     callback: (err: Error | null, done?: (err?: Error | null) => void) => unknown,
-  ): this & PromiseLike<void>
+  ): this & ContextThenable
   /** Resolves once everything registered so far has loaded. */
   after(): Promise<void>
   /** Whether a plugin of that name is registered where this instance can see it. */
@@ -613,39 +624,63 @@ export interface ArborInstance extends ContextTypes<ArborSharedSchemas> {
   route<
     G extends RouteGenericInterface = RouteGenericInterface,
     S extends RouteSchema = RouteSchema,
-  >(options: RouteOptions<G, S, this>): this
-  get<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
-    ...args: ShorthandArgs<G, S, this>
-  ): this
-  head<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
-    ...args: ShorthandArgs<G, S, this>
-  ): this
-  post<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
-    ...args: ShorthandArgs<G, S, this>
-  ): this
-  put<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
-    ...args: ShorthandArgs<G, S, this>
-  ): this
-  delete<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
-    ...args: ShorthandArgs<G, S, this>
-  ): this
-  options<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
-    ...args: ShorthandArgs<G, S, this>
-  ): this
-  patch<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
-    ...args: ShorthandArgs<G, S, this>
-  ): this
-  trace<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
-    ...args: ShorthandArgs<G, S, this>
-  ): this
+    M extends string = string,
+    U extends string = string,
+  >(
+    options: RouteOptions<G, S, this> & { method: M | M[]; url?: U; path?: U },
+  ): this & RouteAdded<this, Uppercase<M>, U, G, S>
+  get<
+    G extends RouteGenericInterface = DefaultGeneric,
+    S extends RouteSchema = RouteSchema,
+    P extends string = string,
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'GET', P, G, S>
+  head<
+    G extends RouteGenericInterface = DefaultGeneric,
+    S extends RouteSchema = RouteSchema,
+    P extends string = string,
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'HEAD', P, G, S>
+  post<
+    G extends RouteGenericInterface = DefaultGeneric,
+    S extends RouteSchema = RouteSchema,
+    P extends string = string,
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'POST', P, G, S>
+  put<
+    G extends RouteGenericInterface = DefaultGeneric,
+    S extends RouteSchema = RouteSchema,
+    P extends string = string,
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'PUT', P, G, S>
+  delete<
+    G extends RouteGenericInterface = DefaultGeneric,
+    S extends RouteSchema = RouteSchema,
+    P extends string = string,
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'DELETE', P, G, S>
+  options<
+    G extends RouteGenericInterface = DefaultGeneric,
+    S extends RouteSchema = RouteSchema,
+    P extends string = string,
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'OPTIONS', P, G, S>
+  patch<
+    G extends RouteGenericInterface = DefaultGeneric,
+    S extends RouteSchema = RouteSchema,
+    P extends string = string,
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'PATCH', P, G, S>
+  trace<
+    G extends RouteGenericInterface = DefaultGeneric,
+    S extends RouteSchema = RouteSchema,
+    P extends string = string,
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'TRACE', P, G, S>
   /** An RFC 10008 `QUERY` route: its requests must carry a content type and content. */
-  query<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
-    ...args: ShorthandArgs<G, S, this>
-  ): this
+  query<
+    G extends RouteGenericInterface = DefaultGeneric,
+    S extends RouteSchema = RouteSchema,
+    P extends string = string,
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'QUERY', P, G, S>
   /** One route for every method in `supportedMethods` when it is called. */
-  all<G extends RouteGenericInterface = DefaultGeneric, S extends RouteSchema = RouteSchema>(
-    ...args: ShorthandArgs<G, S, this>
-  ): this
+  all<
+    G extends RouteGenericInterface = DefaultGeneric,
+    S extends RouteSchema = RouteSchema,
+    P extends string = string,
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, AllMethods, P, G, S>
   /**
    * The methods routes may declare: the app's Fastify line's built-ins (docs/fastify-lines.md,
    * `builtInMethods`) and those `addHttpMethod` added. A new array on every read.

@@ -42,7 +42,8 @@ type Outgoing<T> = T extends object
   : T
 
 // A response entry is a schema, or `{ content: { [mediaType]: { schema } } }` (Fastify 4.x).
-type ResponseType<E, P, Refs> = Outgoing<
+/** The type a response entry (a schema, or `{ content }`) gives, as the reply writes it. */
+export type ResponseType<E, P, Refs> = Outgoing<
   E extends { readonly content: infer C }
     ? {
         [M in keyof C]: C[M] extends { readonly schema: infer X }

@@ -10,6 +10,8 @@ import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { buildApp } from '../../examples/three-contexts/app.ts'
+import type { App } from '../../examples/typed/app.ts'
+import { client } from '../../src/client/index.ts'
 import arbor from '../../src/index.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -282,6 +284,11 @@ await check('examples/typed', async () => {
     const todos = await fetch(`${url}/todos?done=true`)
     assert.equal(todos.status, 200)
     assert.deepEqual(await todos.json(), [])
+    // the typed client (docs/client.md) on this runtime's fetch
+    const api = client<App>(url, { headers: { authorization: 'Bearer alice-token' } })
+    const created = await api.post('/todos', { body: { title: 'from the client' } })
+    assert.equal(created.status, 201)
+    assert.deepEqual(created.body, { id: 1, title: 'from the client', done: false, owner: 'alice' })
   } finally {
     await stop(child)
   }

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { buildApp } from '../../examples/typed/app.ts'
+import { client } from '../../src/client/index.ts'
 
 const alice = { authorization: 'Bearer alice-token' }
 
@@ -75,4 +76,30 @@ test('examples/typed: zod notes are validated, defaulted, coerced and serialized
   assert.equal(empty.statusCode, 400)
   assert.equal(empty.json().code, 'FST_ERR_VALIDATION')
   assert.match(empty.json().message, /^body\/text /)
+})
+
+test('examples/typed: the typed client calls the app through inject (docs/client.md)', async (t) => {
+  const app = buildApp()
+  t.after(() => app.close())
+  const api = client(app)
+  const auth = { authorization: 'Bearer alice-token' }
+  const created = await api.post('/todos', { body: { title: 'typed' }, headers: auth })
+  assert.equal(created.status, 201)
+  if (created.status !== 201) return
+  assert.deepEqual(created.body, { id: 1, title: 'typed', done: false, owner: 'alice' })
+  const done = await api.patch('/todos/:id', {
+    params: { id: created.body.id },
+    body: { done: true },
+    headers: auth,
+  })
+  assert.equal(done.status, 200)
+  const missing = await api.patch('/todos/:id', { params: { id: 9 }, body: { done: true } })
+  assert.equal(missing.status, 404)
+  if (missing.status === 404) assert.equal(missing.body.message, 'no todo 9')
+  const open = await api.get('/todos', { query: { done: true } })
+  assert.deepEqual(open.status === 200 && open.body.map((todo) => todo.title), ['typed'])
+  const note = await api.post('/notes', { body: { text: '  hi  ' } })
+  assert.deepEqual(note.body, { id: 1, text: 'hi', pinned: false })
+  const me = await api.get('/me')
+  assert.equal(me.status, 401)
 })
