@@ -41,6 +41,21 @@ await build({
   banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 })
 
+// arbor/client's CommonJS face, for jest and `require`: a bundle of its own, since the client
+// shares nothing with the server. Its ES face is tsc's own output, plain ES modules that a
+// browser loads too; the client keeps no state, so a process that loads both holds no second
+// copy of anything that matters.
+await build({
+  entryPoints: ['src/client/index.ts'],
+  outfile: fileURLToPath(new URL('client/index.cjs', dist)),
+  bundle: true,
+  platform: 'neutral',
+  format: 'cjs',
+  target: 'es2022',
+  sourcemap: true,
+  logLevel: 'warning',
+})
+
 type Part = Record<string, unknown>
 const bundle = createRequire(import.meta.url)(fileURLToPath(new URL('arbor.cjs', dist))) as Record<
   string,

@@ -44,7 +44,7 @@ for (const [line, version] of [
     )
     const results = JSON.parse(await readFile(join(app.dir, 'results.json'), 'utf8')) as JestResults
     const messages = results.testResults.map((file) => file.message).join('\n')
-    assert.equal(results.numTotalTests, 4, `${messages}\n${outcome.stderr}`)
-    assert.equal(results.numPassedTests, 4, `${messages}\n${outcome.stderr}`)
+    assert.equal(results.numTotalTests, 5, `${messages}\n${outcome.stderr}`)
+    assert.equal(results.numPassedTests, 5, `${messages}\n${outcome.stderr}`)
   })
 }

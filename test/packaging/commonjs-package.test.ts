@@ -203,6 +203,8 @@ describe('Packaging: the npm tarball from CommonJS and ESM', { timeout: 4 * STEP
       'package/dist/commonjs.d.ts',
       'package/dist/plugins/bearer-auth/index.js',
       'package/dist/plugins/bearer-auth/index.cjs',
+      'package/dist/client/index.js',
+      'package/dist/client/index.cjs',
       'package/dist/plugins/bearer-auth/index.d.ts',
       'package/dist/fastify4.js',
       'package/dist/fastify4.cjs',

@@ -43,3 +43,13 @@ test('a route over real HTTP on 127.0.0.1', async () => {
     await app.close()
   }
 })
+
+test('require("arbor/client") calls the app through inject', async () => {
+  const { client } = require('arbor/client')
+  const app = fastify()
+  app.get('/items/:id', async (request) => ({ id: request.params.id }))
+  const response = await client(app).get('/items/:id', { params: { id: 'a b' } })
+  expect(response.status).toBe(200)
+  expect(response.body).toEqual({ id: 'a b' })
+  await app.close()
+})
