@@ -1,20 +1,7 @@
 import { errorCodes } from '../errors.ts'
 import type { HttpPart, JSONSchema, RouteSchema } from '../types/schema.ts'
+import { fromFluent } from './fluent.ts'
 import { isStandardSchema } from './standard-schema.ts'
-
-const fluentMark = Symbol.for('fluent-schema-object')
-
-/** Whether a value is a fluent-json-schema builder (it gives its JSON Schema by `valueOf()`). */
-export function isFluentSchema(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false
-  const v = value as Record<string | symbol, unknown>
-  return v.isFluentSchema === true || v.isFluentJSONSchema === true || v[fluentMark] === true
-}
-
-/** The JSON Schema of a fluent-json-schema builder; any other value as it is. */
-export function fromFluent<T>(value: T): T {
-  return isFluentSchema(value) ? ((value as { valueOf(): T }).valueOf() as T) : value
-}
 
 /**
  * A schema of another library (a Joi or yup object, a class instance) is handed to the
