@@ -1,6 +1,6 @@
 import { type ContextState, stateOf } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
-import type { RouteContext } from '../request/route-context.ts'
+import type { RouteContext, ValidatorEntry } from '../request/route-context.ts'
 import { replaceFluentBuilders } from '../schema/fluent.ts'
 import { compilerFor } from '../schema/lazy.ts'
 import {
@@ -15,12 +15,7 @@ import { isStandardSchema, jsonSchemaOf, standardSchemaOf } from '../schema/stan
 import { standardSerializer, standardValidator } from '../schema/standard-validation.ts'
 import { buildFailureReason } from '../schema/validation.ts'
 import type { RouteOptions } from '../types/instance.ts'
-import type {
-  HttpPart,
-  SerializerCompiler,
-  ValidatorCompiler,
-  ValidatorFunction,
-} from '../types/schema.ts'
+import type { SerializerCompiler, ValidatorCompiler, ValidatorFunction } from '../types/schema.ts'
 
 // A route's schemas at ready: its request parts' validators and its responses' serializers.
 
@@ -47,7 +42,7 @@ export function compileSchemas(route: RouteContext): void {
   const assignCoercedRoot = state.root.options.line.assignCoercedRoot
   // arbor's default compilers check now and compile on first use (compileSchemas 'lazy')
   const lazy = state.root.options.compileSchemas === 'lazy'
-  const validators: Array<[HttpPart, string, ValidatorFunction]> = []
+  const validators: ValidatorEntry[] = []
   const parts = partSchemas(schema, jsonShorthand)
   if (parts.length > 0) {
     const own = route.options.validatorCompiler ?? state.validatorCompiler
@@ -56,30 +51,44 @@ export function compileSchemas(route: RouteContext): void {
     // receives the schema as written, as in Fastify.
     const custom = !arborValidates(state, route.options)
     let compiler: ValidatorCompiler | undefined
-    for (const [part, partSchema] of parts) {
+    for (const [part, partSchema, mediaType] of parts) {
+      let fn: ValidatorFunction
       const standard = custom ? undefined : standardSchemaOf(partSchema)
       if (standard !== undefined) {
-        validators.push([part, part, standardValidator(standard, part)])
+        fn = standardValidator(standard, part)
+      } else {
+        // made on the first JSON Schema: a route of Standard Schemas alone never loads Ajv
+        compiler ??= compilerFor(own ?? state.schemas.validatorCompiler(ajv), lazy)
+        try {
+          const compiled = compiler({
+            schema: part === 'headers' && !custom ? lowerCaseHeaderNames(partSchema) : partSchema,
+            method: route.method,
+            url: route.url,
+            httpPart: part,
+            ...(mediaType === undefined ? {} : { contentType: mediaType }),
+          })
+          // Fastify 5 assigns a whole part's value that Ajv coerced (row assignCoercedRoot)
+          fn = assignCoercedRoot ? assigningCoercedRoot(compiled, partSchema) : compiled
+        } catch (err) {
+          throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(
+            route.method,
+            route.url,
+            custom ? (err as Error).message : buildFailureReason(err),
+          )
+        }
+      }
+      if (mediaType === undefined) {
+        validators.push([part, part, fn])
         continue
       }
-      // made on the first JSON Schema: a route of Standard Schemas alone never loads Ajv
-      compiler ??= compilerFor(own ?? state.schemas.validatorCompiler(ajv), lazy)
-      try {
-        const fn = compiler({
-          schema: part === 'headers' && !custom ? lowerCaseHeaderNames(partSchema) : partSchema,
-          method: route.method,
-          url: route.url,
-          httpPart: part,
-        })
-        // Fastify 5 assigns a whole part's value that Ajv coerced (row assignCoercedRoot)
-        validators.push([part, part, assignCoercedRoot ? assigningCoercedRoot(fn, partSchema) : fn])
-      } catch (err) {
-        throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(
-          route.method,
-          route.url,
-          custom ? (err as Error).message : buildFailureReason(err),
-        )
-      }
+      // `schema.body.content`: one entry for the body, its validator chosen by media type
+      const last = validators.at(-1)
+      const byType =
+        last?.[0] === part && last[2] instanceof Map
+          ? last[2]
+          : new Map<string, ValidatorFunction>()
+      if (byType.size === 0) validators.push([part, part, byType])
+      byType.set(mediaType.toLowerCase(), fn)
     }
   }
   route.validators = validators.length > 0 ? validators : null

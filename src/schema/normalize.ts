@@ -1,5 +1,6 @@
 import { errorCodes } from '../errors.ts'
 import type { HttpPart, JSONSchema, RouteSchema } from '../types/schema.ts'
+import { bodySchemasByMediaType } from './body-content.ts'
 import { fromFluent } from './fluent.ts'
 import { isStandardSchema } from './standard-schema.ts'
 
@@ -45,12 +46,15 @@ export function lowerCaseHeaderNames(schema: JSONSchema): JSONSchema {
   return out
 }
 
+/**
+ * One request part's schema; a body with a `content` map gives one row per media type, each
+ * with its media type as written.
+ */
+export type PartSchema = [part: HttpPart, schema: JSONSchema, mediaType?: string]
+
 /** The part schemas of a route, read from its `schema` option, in validation order. */
-export function partSchemas(
-  schema: RouteSchema,
-  jsonShorthand: boolean,
-): Array<[HttpPart, JSONSchema]> {
-  const out: Array<[HttpPart, JSONSchema]> = []
+export function partSchemas(schema: RouteSchema, jsonShorthand: boolean): PartSchema[] {
+  const out: PartSchema[] = []
   const parts: Array<[HttpPart, unknown]> = [
     ['params', schema.params],
     ['body', schema.body],
@@ -59,9 +63,15 @@ export function partSchemas(
   ]
   for (const [part, raw] of parts) {
     if (raw === undefined || raw === null) continue
-    // a Standard Schema (zod, valibot, arktype) is never a shorthand, whatever members it has
-    if (isStandardSchema(raw)) out.push([part, raw as unknown as JSONSchema])
-    else out.push([part, expandShorthand(fromFluent(raw as JSONSchema), jsonShorthand)])
+    const byType = part === 'body' ? bodySchemasByMediaType(raw) : null
+    if (byType !== null) {
+      for (const [type, typed] of byType) out.push([part, typed, type])
+    } else if (isStandardSchema(raw)) {
+      // a Standard Schema (zod, valibot, arktype) is never a shorthand, whatever members it has
+      out.push([part, raw as unknown as JSONSchema])
+    } else {
+      out.push([part, expandShorthand(fromFluent(raw as JSONSchema), jsonShorthand)])
+    }
   }
   return out
 }
