@@ -25,8 +25,8 @@ for (const line of lines) {
     const doc = (
       app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }
     ).swagger()
-    const body = (doc.paths['/upload']?.post as { requestBody: { content: unknown } }).requestBody
-    assert.deepEqual(body.content, content)
+    const post = doc.paths['/upload']?.post as { requestBody: { content: unknown } } | undefined
+    assert.deepEqual(post?.requestBody.content, content)
     const bad = await app.inject({
       method: 'POST',
       url: '/upload',
