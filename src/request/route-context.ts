@@ -41,6 +41,16 @@ export interface AppRuntime extends ReplyLifecycle {
 }
 
 /**
+ * One request part a route validates: `[part, dataVar, validator]`. A body declared per media
+ * type (`schema.body.content`) has its validators by media type (lower-cased) instead.
+ */
+export type ValidatorEntry = [
+  part: HttpPart,
+  dataVar: string,
+  validator: ValidatorFunction | Map<string, ValidatorFunction>,
+]
+
+/**
  * Everything one route needs per request, resolved once when the application becomes ready,
  * so the hot path never walks the context tree (DESIGN.md "Performance principles").
  */
@@ -67,7 +77,7 @@ export class RouteContext {
   errorHandler: ErrorHandlerLink
   schemaErrorFormatter: SchemaErrorFormatter
   requestRouteOptions: RequestRouteOptions
-  validators: Array<[HttpPart, string, ValidatorFunction]> | null = null
+  validators: ValidatorEntry[] | null = null
   serializers: ResponseSerializers | null = null
   /** the context's `setReplySerializer`, resolved at ready */
   replySerializer: ReplySerializer | null = null

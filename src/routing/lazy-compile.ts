@@ -8,7 +8,13 @@ import { whenCompiled } from '../schema/lazy.ts'
  */
 export function placeCompiled(route: RouteContext): void {
   for (const entry of route.validators ?? []) {
-    whenCompiled(entry[2], (compiled) => {
+    const validator = entry[2]
+    if (validator instanceof Map) {
+      for (const [type, fn] of validator)
+        whenCompiled(fn, (compiled) => validator.set(type, compiled))
+      continue
+    }
+    whenCompiled(validator, (compiled) => {
       entry[2] = compiled
     })
   }

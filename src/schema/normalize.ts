@@ -1,20 +1,8 @@
 import { errorCodes } from '../errors.ts'
 import type { HttpPart, JSONSchema, RouteSchema } from '../types/schema.ts'
+import { bodySchemasByMediaType } from './body-content.ts'
+import { fromFluent } from './fluent.ts'
 import { isStandardSchema } from './standard-schema.ts'
-
-const fluentMark = Symbol.for('fluent-schema-object')
-
-/** Whether a value is a fluent-json-schema builder (it gives its JSON Schema by `valueOf()`). */
-export function isFluentSchema(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false
-  const v = value as Record<string | symbol, unknown>
-  return v.isFluentSchema === true || v.isFluentJSONSchema === true || v[fluentMark] === true
-}
-
-/** The JSON Schema of a fluent-json-schema builder; any other value as it is. */
-export function fromFluent<T>(value: T): T {
-  return isFluentSchema(value) ? ((value as { valueOf(): T }).valueOf() as T) : value
-}
 
 /**
  * A schema of another library (a Joi or yup object, a class instance) is handed to the
@@ -58,12 +46,15 @@ export function lowerCaseHeaderNames(schema: JSONSchema): JSONSchema {
   return out
 }
 
+/**
+ * One request part's schema; a body with a `content` map gives one row per media type, each
+ * with its media type as written.
+ */
+export type PartSchema = [part: HttpPart, schema: JSONSchema, mediaType?: string]
+
 /** The part schemas of a route, read from its `schema` option, in validation order. */
-export function partSchemas(
-  schema: RouteSchema,
-  jsonShorthand: boolean,
-): Array<[HttpPart, JSONSchema]> {
-  const out: Array<[HttpPart, JSONSchema]> = []
+export function partSchemas(schema: RouteSchema, jsonShorthand: boolean): PartSchema[] {
+  const out: PartSchema[] = []
   const parts: Array<[HttpPart, unknown]> = [
     ['params', schema.params],
     ['body', schema.body],
@@ -72,9 +63,15 @@ export function partSchemas(
   ]
   for (const [part, raw] of parts) {
     if (raw === undefined || raw === null) continue
-    // a Standard Schema (zod, valibot, arktype) is never a shorthand, whatever members it has
-    if (isStandardSchema(raw)) out.push([part, raw as unknown as JSONSchema])
-    else out.push([part, expandShorthand(fromFluent(raw as JSONSchema), jsonShorthand)])
+    const byType = part === 'body' ? bodySchemasByMediaType(raw) : null
+    if (byType !== null) {
+      for (const [type, typed] of byType) out.push([part, typed, type])
+    } else if (isStandardSchema(raw)) {
+      // a Standard Schema (zod, valibot, arktype) is never a shorthand, whatever members it has
+      out.push([part, raw as unknown as JSONSchema])
+    } else {
+      out.push([part, expandShorthand(fromFluent(raw as JSONSchema), jsonShorthand)])
+    }
   }
   return out
 }

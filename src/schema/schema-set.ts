@@ -7,7 +7,7 @@ import type {
   SerializerCompiler,
   ValidatorCompiler,
 } from '../types/schema.ts'
-import { fromFluent } from './normalize.ts'
+import { fromFluent } from './fluent.ts'
 import { createFastJsonCompiler } from './serialization.ts'
 import { createAjvCompiler } from './validation.ts'
 

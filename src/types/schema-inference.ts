@@ -102,7 +102,7 @@ type SchemaRoute<S, P, Refs, M = SchemaReplies<S, P, Refs>> = {
   Body: S extends { readonly body: unknown }
     ? [S['body']] extends [never]
       ? unknown
-      : CallTypeProvider<P, S['body'], Refs>
+      : BodyType<S['body'], P, Refs>
     : unknown
   Headers: S extends { readonly headers: unknown }
     ? [S['headers']] extends [never]
@@ -112,6 +112,26 @@ type SchemaRoute<S, P, Refs, M = SchemaReplies<S, P, Refs>> = {
   ReplyAny: [M] extends [never] ? unknown : M[keyof M]
   ReplyByCode: M
 }
+
+// `body.content`, one schema per media type (docs/validation.md): the body is any of them. As at
+// run time, a `content` is a media-type map only when every key is a `type/subtype`.
+type BodyType<B, P, Refs> = B extends { readonly content: infer C }
+  ? IsMediaTypeMap<C> extends true
+    ? {
+        [K in keyof C]: C[K] extends { readonly schema: infer T }
+          ? CallTypeProvider<P, T, Refs>
+          : never
+      }[keyof C]
+    : CallTypeProvider<P, B, Refs>
+  : CallTypeProvider<P, B, Refs>
+
+type IsMediaTypeMap<C> = C extends object
+  ? [keyof C] extends [never]
+    ? false
+    : keyof C extends `${string}/${string}`
+      ? true
+      : false
+  : false
 
 // A route generic (`app.get<{ Params: P }>`) wins over the schema, part by part; a `Reply`
 // generic is one type, or a map by status code as Fastify 4 reads it.

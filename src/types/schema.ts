@@ -35,6 +35,8 @@ export interface ValidatorCompilerInput {
   method: string
   url: string
   httpPart: HttpPart
+  /** the media type of a body schema given per media type (`schema.body.content`), as written */
+  contentType?: string
 }
 export type ValidatorCompiler = (input: ValidatorCompilerInput) => ValidatorFunction
 

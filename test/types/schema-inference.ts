@@ -213,3 +213,30 @@ app.get(
     reply.code(201).send({ anything: true })
   },
 )
+
+// `body.content`: one schema per media type; the body is any of them
+app.post(
+  '/upload',
+  {
+    schema: {
+      body: {
+        content: {
+          'application/json': { schema: userBody },
+          'text/plain': { schema: { type: 'string' } },
+        },
+      },
+    } as const,
+  },
+  async (request) => {
+    expectType<{ name: string; age?: number } | string>()(request.body)
+  },
+)
+
+// a shorthand with a property named `content` is not a media-type map (a shorthand is not typed)
+app.post(
+  '/posts',
+  { schema: { body: { title: { type: 'string' }, content: { type: 'string' } } } as const },
+  async (request) => {
+    expectType<unknown>()(request.body)
+  },
+)

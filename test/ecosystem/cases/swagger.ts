@@ -155,4 +155,25 @@ export function swaggerCases({ plugin, app: makeApp, label }: PluginCase): void 
     assert.match(yaml, /^ {2}\/users:$/m)
     assert.match(yaml, /^ {2}\/users\/\{id\}:$/m)
   })
+
+  test(`${label}: a fluent-json-schema builder is documented as its JSON Schema (issue 39)`, async (t) => {
+    const app = makeApp()
+    t.after(() => app.close())
+    await app.register(plugin, { openapi: { info: { title: 'Fluent', version: '1.0.0' } } })
+    const json = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] }
+    // what fluent-json-schema's builders look like to a framework: a mark and valueOf()
+    const fluent = { isFluentSchema: true, valueOf: () => json }
+    app.post('/n', { schema: { body: fluent, response: { 200: fluent } } }, async (r) => r.body)
+    await app.ready()
+    // JSON round trip: the plugin leaves a symbol mark on schemas it has already resolved.
+    const doc = JSON.parse(
+      JSON.stringify((app as unknown as SwaggerApp).swagger()),
+    ) as OpenApiDocument
+    const post = doc.paths['/n']?.post as {
+      requestBody: { content: Record<string, { schema: unknown }> }
+      responses: Record<string, { content: Record<string, { schema: unknown }> }>
+    }
+    assert.deepEqual(post.requestBody.content['application/json']?.schema, json)
+    assert.deepEqual(post.responses['200']?.content['application/json']?.schema, json)
+  })
 }
