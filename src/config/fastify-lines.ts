@@ -119,6 +119,12 @@ export interface FastifyLine {
    * assigning it throws a TypeError in strict code (5: use `reply.hijack()`)
    */
   readonly replySentSettable: boolean
+  /**
+   * `addHook('preClose')` waits, as the request hooks do, for what was registered before it to
+   * load (4.25), or adds the hook at once (5): with a wrapped plugin that adds its own preClose
+   * hook, the root's hook added after `register()` runs after the plugin's (4.25) or before (5)
+   */
+  readonly queuePreCloseHook: boolean
 }
 
 // Fastify 4.25.2's supportedMethods, in its order, and its handleRequest's body rules; QUERY
@@ -188,6 +194,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     nullPrototypeParams: false,
     assignCoercedRoot: false,
     replySentSettable: true,
+    queuePreCloseHook: true,
   },
   5: {
     major: 5,
@@ -217,6 +224,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     nullPrototypeParams: true,
     assignCoercedRoot: true,
     replySentSettable: false,
+    queuePreCloseHook: false,
   },
 }
 
