@@ -47,8 +47,9 @@ export function isHookName(name: unknown): name is HookName {
 export function checkHook(name: unknown, fn: unknown): asserts name is HookName {
   if (typeof name !== 'string') throw new errorCodes.FST_ERR_HOOK_INVALID_TYPE()
   if (!isHookName(name)) throw new errorCodes.FST_ERR_HOOK_NOT_SUPPORTED(name)
+  // addHook names null and undefined as such, anything else by its tag (`[object String]`)
   if (typeof fn !== 'function')
-    throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, describeValue(fn))
+    throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, fn == null ? String(fn) : tagOf(fn))
   if (
     isAsync(fn) &&
     fn.length >= callbackArity[name] &&
@@ -62,6 +63,12 @@ export function isAsync(fn: Function): boolean {
   return fn.constructor.name === 'AsyncFunction'
 }
 
-function describeValue(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
+/** The same checks for a hook given in route options, which names any value by its tag. */
+export function checkRouteHook(name: HookName, fn: unknown): void {
+  if (typeof fn !== 'function') throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, tagOf(fn))
+  checkHook(name, fn)
+}
+
+function tagOf(value: unknown): string {
+  return Object.prototype.toString.call(value)
 }

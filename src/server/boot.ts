@@ -7,7 +7,7 @@ import { callOutsidePromise, errorFirstCallback } from '../context/user-callback
 import { errorCodes } from '../errors.ts'
 import { defaultNotFoundHandler } from '../lifecycle/not-found.ts'
 import { RouteContext } from '../request/route-context.ts'
-import { buildRoute } from '../routing/routes.ts'
+import { buildRoute } from '../routing/build-route.ts'
 import type { ArborInstance, RouteOptions } from '../types/instance.ts'
 
 /**
