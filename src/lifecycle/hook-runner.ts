@@ -97,18 +97,23 @@ export function runRequestHooks(
   step()
 }
 
-/** Runs hooks that see (and may replace) a payload: preParsing, preSerialization, onSend. */
+/**
+ * Runs hooks that see (and may replace) a payload: preParsing, preSerialization, onSend.
+ * preParsing (`beforeReply`) stops, as Fastify's does, once a hook has replied, even if it then
+ * called `done`; the others run while the reply is being sent.
+ */
 export function runPayloadHooks(
   hooks: BoundHook[],
   request: Request,
   reply: Reply,
   payload: unknown,
   next: PayloadNext,
+  beforeReply = false,
 ): void {
   let i = 0
   let settledIndex = -1
   function step(err?: unknown, newPayload?: unknown): void {
-    if (reply.hijacked) return
+    if (reply.hijacked || (beforeReply && reply.sent)) return
     if (newPayload !== undefined) payload = newPayload
     if (err) {
       next(err, request, reply, payload)

@@ -80,3 +80,30 @@ describe('a hook that ends reply.raw itself (@fastify/middie)', { timeout: 10_00
     assert.deepEqual(log, ['onResponse 201'])
   })
 })
+
+describe('a preParsing hook that replied and still calls done', () => {
+  test('the later preParsing hooks do not run (Fastify’s reply.sent check)', async (t) => {
+    const app = arbor()
+    t.after(() => app.close())
+    const log: string[] = []
+    app.addHook('preParsing', (_request, reply, _payload, done) => {
+      reply.send('early')
+      done()
+    })
+    app.addHook('preParsing', (_request, _reply, payload, done) => {
+      log.push('second preParsing')
+      done(null, payload)
+    })
+    app.addHook('onSend', (_request, _reply, payload, done) => {
+      log.push('onSend')
+      done(null, payload)
+    })
+    app.get('/', async () => {
+      log.push('handler')
+      return 'late'
+    })
+    const res = await app.inject('/')
+    assert.equal(res.body, 'early')
+    assert.deepEqual(log, ['onSend'])
+  })
+})
