@@ -2,6 +2,7 @@
 // `res.end()`: its onRequest hook then never calls `done`. As in Fastify 4.25 and 5, the
 // client gets what was written, nothing later in the chain runs (an app hook added after the
 // plugin included, since it queues behind it), and onResponse runs once, for the raw response.
+// The same check stops preParsing after a hook that replied and still called `done`.
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import arbor, { plugin } from '../../src/index.ts'
