@@ -125,6 +125,12 @@ export interface FastifyLine {
    * Fastify 5 line (4.25); silent (5). In both lines a range either line satisfies loads.
    */
   readonly warnFastify5OnlyPlugins: boolean
+  /**
+   * `addHook('preClose')` waits, as the request hooks do, for what was registered before it to
+   * load (4.25), or adds the hook at once (5): with a wrapped plugin that adds its own preClose
+   * hook, the root's hook added after `register()` runs after the plugin's (4.25) or before (5)
+   */
+  readonly queuePreCloseHook: boolean
 }
 
 // Fastify 4.25.2's supportedMethods, in its order, and its handleRequest's body rules; QUERY
@@ -195,6 +201,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     assignCoercedRoot: false,
     replySentSettable: true,
     warnFastify5OnlyPlugins: true,
+    queuePreCloseHook: true,
   },
   5: {
     major: 5,
@@ -225,6 +232,7 @@ export const fastifyLines: Readonly<Record<FastifyLineNumber, FastifyLine>> = {
     assignCoercedRoot: true,
     replySentSettable: false,
     warnFastify5OnlyPlugins: false,
+    queuePreCloseHook: false,
   },
 }
 

@@ -3,12 +3,18 @@ import type { HookName } from '../types/hook-names.ts'
 import type { HookSignatures } from '../types/instance.ts'
 import { checkHook } from './hooks.ts'
 import { loaderErrors } from './loader-errors.ts'
+import type { Done } from './run-queue.ts'
 import { type ContextState, type Instance, kState } from './state.ts'
 import { onCloseCallback } from './user-callbacks.ts'
 
 /** The instance's `addHook` (docs/hooks.md). */
 export const hookMethods = {
-  /** Adds a hook to this context (and its descendants). */
+  /**
+   * Adds a hook to this context (and its descendants). As in Fastify, the request hooks and
+   * onRegister (and preClose in the 4.25 line) take their place behind what was registered
+   * before them, as an `after()` would: a hook added after `register(plugin)` runs after the
+   * hooks that plugin added to the same context.
+   */
   addHook<K extends HookName>(this: Instance, name: K, fn: HookSignatures[K]) {
     const state = this[kState]
     const root = state.root
@@ -23,15 +29,21 @@ export const hookMethods = {
       root.appHooks[name as 'onReady' | 'onListen'].push([fn, this])
       return this
     }
-    if (name !== 'onRoute' && root.loader.booted) throw new loaderErrors.AVV_ERR_ROOT_PLG_BOOTED()
-    if (name === 'preClose') {
-      root.appHooks.preClose.push([fn, this])
+    if (name === 'onRoute') {
+      // at once, and for this context only: routes already added in children do not rerun it
+      state.hooks.onRoute.push(fn as never)
       return this
     }
-    state.hooks[name].push(fn as never)
-    // As in Fastify, the hook also reaches the children this context already has: where it
-    // is added decides where it applies, not when (onRoute excepted, as in Fastify).
-    if (name !== 'onRoute') addHookToChildren(state, name, fn)
+    if (root.loader.booted) throw new loaderErrors.AVV_ERR_ROOT_PLG_BOOTED()
+    if (name === 'preClose') {
+      const add = () => root.appHooks.preClose.push([fn, this])
+      if (root.options.line.queuePreCloseHook) afterLoaded(this, add)
+      else add()
+      return this
+    }
+    // Where a hook is added decides where it applies, not when: it also reaches the children
+    // this context has by the time its turn comes.
+    afterLoaded(this, () => addToContext(state, name, fn))
     return this
   },
 
@@ -58,9 +70,16 @@ function addOnClose(instance: Instance, fn: Function): Instance {
   return instance
 }
 
-function addHookToChildren(state: ContextState, name: HookName, fn: unknown): void {
-  for (const child of state.children) {
-    child.hooks[name].push(fn as never)
-    addHookToChildren(child, name, fn)
+// The hook is added once what was registered before it has loaded (Fastify's `this.after`).
+function afterLoaded(instance: Instance, add: () => void): void {
+  const step = (err: Error | null | undefined, done: Done) => {
+    add()
+    done(err)
   }
+  instance[kState].root.loader.after(step, instance)
+}
+
+function addToContext(state: ContextState, name: HookName, fn: unknown): void {
+  state.hooks[name].push(fn as never)
+  for (const child of state.children) addToContext(child, name, fn)
 }

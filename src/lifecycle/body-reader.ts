@@ -80,7 +80,7 @@ export function parseBody(
   const onError = (err: Error) => {
     if (finished) return
     cleanup()
-    if (raw.destroyed || (err as NodeJS.ErrnoException).code === 'ECONNRESET') {
+    if (isRaw ? raw.destroyed || isConnectionLoss(err) : isConnectionLoss(err)) {
       aborted(request, reply)
       return
     }
@@ -115,6 +115,14 @@ export function parseBody(
   // A stream from preParsing may start paused (@fastify/compress's decompressor does).
   payload.resume()
   if (isRaw && raw.readableEnded && !finished) onEnd()
+}
+
+// What a stream reports when the client went away. A stream from preParsing that fails on its
+// own (@fastify/compress's decompressor on a bad gzip body) may destroy the request as it
+// fails, but its error is still answered, as in Fastify: a 400 unless it carries a status.
+function isConnectionLoss(err: Error): boolean {
+  const code = (err as NodeJS.ErrnoException).code
+  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE'
 }
 
 function refuse(reply: Reply, err: Error, done: BodyDone): void {

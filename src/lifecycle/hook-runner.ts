@@ -44,7 +44,8 @@ export function toError(value: unknown): Error {
 
 /**
  * Runs request hooks in order (callback or async style). The chain stops when a hook fails
- * (then `next` gets the error), when a hook replied early, or when the reply was hijacked.
+ * (then `next` gets the error), when a hook replied early (also by ending `reply.raw`), or
+ * when the reply was hijacked.
  */
 export function runRequestHooks(
   hooks: BoundHook[],
@@ -65,7 +66,9 @@ export function runRequestHooks(
       next(null, request, reply)
       return
     }
-    if (reply.payloadStarted) return
+    // Replied already, by reply.send() or on the raw response (@fastify/middie's `res.end()`):
+    // Fastify's `reply.sent` check, which also stops the chain without going on.
+    if (reply.payloadStarted || reply.raw.writableEnded) return
     const fn = hooks[i++] as unknown as RequestHookFn
     const index = i
     const done = (e?: unknown) => {
@@ -94,18 +97,23 @@ export function runRequestHooks(
   step()
 }
 
-/** Runs hooks that see (and may replace) a payload: preParsing, preSerialization, onSend. */
+/**
+ * Runs hooks that see (and may replace) a payload: preParsing, preSerialization, onSend.
+ * preParsing (`beforeReply`) stops, as Fastify's does, once a hook has replied, even if it then
+ * called `done`; the others run while the reply is being sent.
+ */
 export function runPayloadHooks(
   hooks: BoundHook[],
   request: Request,
   reply: Reply,
   payload: unknown,
   next: PayloadNext,
+  beforeReply = false,
 ): void {
   let i = 0
   let settledIndex = -1
   function step(err?: unknown, newPayload?: unknown): void {
-    if (reply.hijacked) return
+    if (reply.hijacked || (beforeReply && reply.sent)) return
     if (newPayload !== undefined) payload = newPayload
     if (err) {
       next(err, request, reply, payload)

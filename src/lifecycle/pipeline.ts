@@ -113,7 +113,7 @@ function afterOnRequest(err: unknown, request: Request, reply: Reply): void {
   if (reply.sent) return
   const route = reply.route
   if (route.preParsing !== null) {
-    runPayloadHooks(route.preParsing, request, reply, request.raw, afterPreParsing)
+    runPayloadHooks(route.preParsing, request, reply, request.raw, afterPreParsing, true)
   } else {
     readBody(request, reply, request.raw)
   }

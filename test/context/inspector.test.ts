@@ -101,7 +101,8 @@ describe('describeRoute: what one route sees', () => {
         grandchild.get('/deep', { onRequest: hook('routeHook') }, async () => 'ok')
       })
     })
-    // Added after `outer` was registered: it still reaches outer's routes (where, not when).
+    // Added after `outer` was registered: it still reaches outer's routes (where, not when),
+    // but, as in Fastify, only once outer has loaded, so after outer's and inner's own hooks.
     app.addHook('onRequest', hook('rootSecond'))
     await app.ready()
 
@@ -109,9 +110,9 @@ describe('describeRoute: what one route sees', () => {
     assert.deepEqual(described.contexts, ['root', 'outer', 'inner'])
     assert.deepEqual(described.hooks.onRequest, [
       { name: 'rootFirst', context: 'root' },
-      { name: 'rootSecond', context: 'root' },
       { name: 'outerHook', context: 'outer' },
       { name: 'innerHook', context: 'inner' },
+      { name: 'rootSecond', context: 'root' },
       { name: 'routeHook', context: 'route' },
     ])
     await app.inject('/deep')

@@ -334,4 +334,43 @@ describe('route-level hook errors at registration', () => {
       assert.equal((err as { code?: unknown }).code, 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER')
     })
   }
+
+  // @fastify/compress's onRoute turns a route's `onRequest: null` into the list of its own hook.
+  test('route-level hooks are checked after the onRoute hooks, which may repair them', async (t) => {
+    const app = arbor()
+    t.after(() => app.close())
+    const seen: string[] = []
+    app.addHook('onRoute', (options) => {
+      const route = options as unknown as Record<string, unknown>
+      if (route.onRequest === null) {
+        route.onRequest = [
+          async () => {
+            seen.push('added by onRoute')
+          },
+        ]
+      }
+    })
+    addRoute(app, { method: 'GET', url: '/', onRequest: null, handler: async () => 'ok' })
+    const res = await app.inject('/')
+    assert.equal(res.body, 'ok')
+    assert.deepEqual(seen, ['added by onRoute'])
+  })
+
+  test('a route-level hook that onRoute leaves null is still rejected', async (t) => {
+    const app = arbor()
+    t.after(() => app.close())
+    let ranOnRoute = false
+    app.addHook('onRoute', () => {
+      ranOnRoute = true
+    })
+    const err = await registrationError(app, () =>
+      addRoute(app, { method: 'GET', url: '/', onRequest: null, handler: async () => 'x' }),
+    )
+    assert.equal((err as { code?: unknown }).code, 'FST_ERR_HOOK_INVALID_HANDLER')
+    assert.equal(
+      (err as Error).message,
+      'onRequest hook should be a function, instead got [object Null]',
+    )
+    assert.equal(ranOnRoute, true)
+  })
 })

@@ -170,4 +170,23 @@ export function compressCases({
     )
     assert.deepEqual(JSON.parse(echo.body.toString()), { over: 'http' })
   })
+
+  // The decompressor is piped from the request and destroys it when it fails: still a 400, as
+  // in Fastify, and not a client that went away (which would leave the client without answer).
+  test(`${label}: over real HTTP, a body that is not gzip is a 400 FST_CP_ERR_INVALID_CONTENT`, async (t) => {
+    const app = await build()
+    t.after(() => app.close())
+    const port = await listenLocal(app)
+    const headers = { 'content-type': 'application/json', 'content-encoding': 'gzip' }
+    const truncated = gzipSync(JSON.stringify(big)).subarray(0, 40)
+    for (const body of [Buffer.from('not gzip at all'), truncated]) {
+      const res = await request(port, { method: 'POST', path: '/echo', headers }, body)
+      assert.deepEqual(JSON.parse(res.body.toString()), {
+        statusCode: 400,
+        code: 'FST_CP_ERR_INVALID_CONTENT',
+        error: 'Bad Request',
+        message: 'Could not decompress the request payload using the provided encoding',
+      })
+    }
+  })
 }

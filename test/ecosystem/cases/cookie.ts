@@ -131,4 +131,24 @@ export function cookieCases({
     assert.equal('toString' in parsed, parsesPlainObject)
     assert.deepEqual({ ...parsed }, { a: '1', b: 'two' })
   })
+
+  // As in Fastify, an app's hook added after register() waits for the plugin: the plugin's
+  // onSend writes the cookies first, and each later setCookie then writes its own header.
+  test(`${label}: cookies set in the app's onSend hooks, added after the plugin, are each sent`, async (t) => {
+    const app = makeApp()
+    t.after(() => app.close())
+    app.register(plugin)
+    for (const value of ['first', 'second']) {
+      app.addHook('onSend', (_request, reply, _payload, done) => {
+        ;(reply as unknown as CookieReply).setCookie('foo', value)
+        done()
+      })
+    }
+    app.get('/', async () => 'ok')
+    const res = await app.inject('/')
+    assert.deepEqual(setCookies(res.headers['set-cookie']), [
+      `foo=first${defaultAttributes}`,
+      `foo=second${defaultAttributes}`,
+    ])
+  })
 }
