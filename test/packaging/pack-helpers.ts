@@ -3,40 +3,14 @@
 // npm would put it, offline: arbor's runtime dependencies are linked from this repository's
 // node_modules, which `npm ci` filled from the lockfile.
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { ROOT, type Run, run } from '../helpers/stand-in-app.ts'
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+export { ROOT, run }
 export const STEP_TIMEOUT = 60_000
-
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-/** Runs a command to completion (bounded by STEP_TIMEOUT) and collects its output. */
-export function run(command: string, args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { ...process.env, NODE_OPTIONS: '' }, // no loader (tsx) leaks into the app
-      stdio: ['ignore', 'pipe', 'pipe'],
-      shell: process.platform === 'win32' && !command.endsWith('.exe'),
-      timeout: STEP_TIMEOUT,
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
 
 /** npm itself: the npm that runs `npm test` when there is one, else `npm` from PATH. */
 export function npm(args: string[], cwd: string): Promise<Run> {
