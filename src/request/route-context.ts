@@ -126,7 +126,8 @@ export class RouteContext {
     this.method = method
     this.url = url
     this.options = options
-    this.config = { ...options.config, url, method }
+    // `method` as the route gave it (an array for a route of several methods), as Fastify keeps it
+    this.config = { ...options.config, url, method: options.method }
     this.app = app
     this.prefix = scope.prefix
     this.instance = scope.instance

@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import { type Instance, kState } from '../context/state.ts'
 import { errorCodes } from '../errors.ts'
 import type { RouteContext } from '../request/route-context.ts'
@@ -6,7 +5,6 @@ import type { FindRouteOptions, FoundRoute, RouteOptions } from '../types/instan
 import type { ConstraintStrategy } from '../types/routing.ts'
 import type { PrintRoutesOptions } from '../types/server.ts'
 import { printRoutes } from './print-routes.ts'
-import { routeRequest } from './route-request.ts'
 import { addRoute } from './routes.ts'
 import { shorthandMethods } from './shorthands.ts'
 
@@ -77,10 +75,6 @@ export const routeMethods = {
   /** Whether a strategy of that name exists (built-in ones only once a route uses them). */
   hasConstraintStrategy(this: Instance, name: string): boolean {
     return this[kState].root.router.hasConstraintStrategy(name)
-  },
-  /** Routes a raw request as the server does (rewriteUrl, constraints, lookup): plugins such as @fastify/websocket use it. */
-  routing(this: Instance, req: IncomingMessage, res: ServerResponse): void {
-    routeRequest(this[kState].root, req, res)
   },
   /** The instance itself: the type provider only changes types. */
   withTypeProvider(this: Instance) {

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Chain, InjectOptions, Response as InjectResponse } from 'light-my-request'
 import { type Instance, kState } from '../context/state.ts'
 import { errorFirstCallback } from '../context/user-callbacks.ts'
@@ -5,12 +6,23 @@ import { errorCodes } from '../errors.ts'
 import type { ListeningAddress } from '../types/server.ts'
 import { ready, readyThen } from './boot.ts'
 import { close } from './close.ts'
+import { dispatch } from './http-server.ts'
 import { inject } from './inject.ts'
 import { addresses, readListenArgs, startListening, watchSignal } from './listen.ts'
 import { runOnListenHooks } from './on-listen.ts'
 
-/** The instance's server methods: `ready`, `listen`, `addresses`, `close`, `inject`. */
+/** The instance's server methods: `ready`, `listen`, `addresses`, `close`, `inject`, `routing`. */
 export const serverMethods = {
+  /**
+   * Handles a raw request as the server's own request listener does, as Fastify's `routing` is
+   * that listener: a request arriving while the application closes gets its 503, and the rest
+   * is routed (rewriteUrl, constraints, lookup). Plugins that answer upgrades (@fastify/websocket,
+   * @fastify/http-proxy) hand their requests in here.
+   */
+  routing(this: Instance, req: IncomingMessage, res: ServerResponse): void {
+    dispatch(this[kState].root, req, res)
+  },
+
   /**
    * Loads every plugin, builds every route and runs onReady hooks; resolves with the instance,
    * or calls `callback(err, instance)`. Inside a plugin, `instance.ready()` resolves once what
