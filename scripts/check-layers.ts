@@ -6,7 +6,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path'
 
 /** The layers, bottom first: a file may import its own layer and those below it. */
 export const layers: ReadonlyArray<{ name: string; paths: string[] }> = [
-  { name: 'vocabulary', paths: ['errors.ts', 'types/'] },
+  { name: 'vocabulary', paths: ['errors.ts', 'errors/', 'types/'] },
   // the typed client (arbor/client): reads the route types, imports nothing that runs server-side
   { name: 'client', paths: ['client/'] },
   { name: 'config', paths: ['config/'] },

@@ -47,3 +47,9 @@ export type HeadersOf<G> = G extends { Headers: unknown }
   ? IncomingHttpHeaders & G['Headers']
   : IncomingHttpHeaders
 export type ReplyOf<G> = G extends { Reply: infer R } ? R : unknown
+/** What a handler may return as the payload: read by key, as the request parts are. */
+export type ReplyPayloadOf<R> = R extends { ReplyAny: unknown }
+  ? R['ReplyAny']
+  : R extends { Reply: unknown }
+    ? R['Reply']
+    : unknown
