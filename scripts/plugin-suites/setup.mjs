@@ -9,7 +9,7 @@ import path from 'node:path'
 // Lint, type-checking, coverage and benchmark tools: the run leaves those
 // steps out, so they are not installed. Fastify itself is linked per run.
 const NOT_FOR_TESTS =
-  /^(fastify|eslint.*|@eslint\/.*|neostandard|standard|tstyche|tsd|typescript|@types\/.*|c8|borp|@jsumners\/line-reporter|jest|ts-jest|vitest|vite|@vitest\/.*|benchmark|autocannon|cronometro|climem|codecov|husky|pre-commit|@fastify\/pre-commit)$/
+  /^(fastify|eslint.*|@eslint\/.*|neostandard|standard|tstyche|tsd|typescript|@types\/.*|c8|borp|@jsumners\/line-reporter|jest|ts-jest|vitest|vite|@vitest\/.*|benchmark|autocannon|cronometro|climem|codecov|husky|pre-commit|docsify-cli|concurrently|@fastify\/pre-commit)$/
 
 function npm(args, cwd) {
   return execFileSync('npm', args, {
