@@ -80,7 +80,8 @@ export function preparePlugin(cache, plugin, before, log) {
   const dev = {}
   const dropped = []
   for (const [name, range] of Object.entries(pkg.devDependencies ?? {})) {
-    if (NOT_FOR_TESTS.test(name)) dropped.push(name)
+    // `unpublished`: a range of the plugin's that no published version satisfies (plugins.json)
+    if (NOT_FOR_TESTS.test(name) || plugin.unpublished?.includes(name)) dropped.push(name)
     else dev[name] = range
   }
   const deps = { ...pkg.dependencies }
