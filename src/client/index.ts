@@ -57,7 +57,7 @@ type RecordAt<T, K> = K extends keyof T ? (T[K] extends AnyRecord ? T[K] : never
 /** One method of the client: a path of the app's routes for that method, and its parts. */
 export type ClientCall<T, W extends ReadWith, M extends string> = <P extends PathsFor<T, M>>(
   path: P,
-  ...parts: CallArgs<RecordAt<T, `${M} ${P}`>, W, P>
+  ...parts: NoInfer<CallArgs<RecordAt<T, `${M} ${P}`>, W, P>>
 ) => Promise<ResponseOf<RecordAt<T, `${M} ${P}`>, W>>
 
 /** The client of an application type: `client<typeof app>(…)`. */
