@@ -67,6 +67,9 @@ export interface ContextTypes<SharedSchemas> {
   readonly '~arbor.depth': unknown
 }
 
+/** The key of an instance type's depth member, which route methods hand to `RouteAdded`. */
+export type Depth = '~arbor.depth'
+
 /** The type-only member of a reply: the status code `code(C)` set (`number` before). */
 export interface ReplyStatusType {
   readonly [kStatusType]: number

@@ -8,6 +8,7 @@ import type { ArborErrorLike, DoneCallback } from './callbacks.ts'
 import type { ParserDone } from './content.ts'
 import type {
   ContextTypes,
+  Depth,
   kProviderType,
   kReplyTypes,
   kRequestTypes,
@@ -336,59 +337,59 @@ export interface ArborInstance
     U extends string = string,
   >(
     options: RouteOptions<G, S, this> & { method: M | M[]; url?: U; path?: U },
-  ): this & RouteAdded<this, Uppercase<M>, U, G, S>
+  ): this & RouteAdded<this[Depth], Uppercase<M>, U, G, S>
   get<
     G extends RouteGenericInterface = DefaultGeneric,
     S extends RouteSchema = RouteSchema,
     P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'GET', P, G, S>
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'GET', P, G, S>
   head<
     G extends RouteGenericInterface = DefaultGeneric,
     S extends RouteSchema = RouteSchema,
     P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'HEAD', P, G, S>
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'HEAD', P, G, S>
   post<
     G extends RouteGenericInterface = DefaultGeneric,
     S extends RouteSchema = RouteSchema,
     P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'POST', P, G, S>
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'POST', P, G, S>
   put<
     G extends RouteGenericInterface = DefaultGeneric,
     S extends RouteSchema = RouteSchema,
     P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'PUT', P, G, S>
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'PUT', P, G, S>
   delete<
     G extends RouteGenericInterface = DefaultGeneric,
     S extends RouteSchema = RouteSchema,
     P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'DELETE', P, G, S>
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'DELETE', P, G, S>
   options<
     G extends RouteGenericInterface = DefaultGeneric,
     S extends RouteSchema = RouteSchema,
     P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'OPTIONS', P, G, S>
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'OPTIONS', P, G, S>
   patch<
     G extends RouteGenericInterface = DefaultGeneric,
     S extends RouteSchema = RouteSchema,
     P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'PATCH', P, G, S>
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'PATCH', P, G, S>
   trace<
     G extends RouteGenericInterface = DefaultGeneric,
     S extends RouteSchema = RouteSchema,
     P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'TRACE', P, G, S>
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'TRACE', P, G, S>
   /** An RFC 10008 `QUERY` route: its requests must carry a content type and content. */
   query<
     G extends RouteGenericInterface = DefaultGeneric,
     S extends RouteSchema = RouteSchema,
     P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, 'QUERY', P, G, S>
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'QUERY', P, G, S>
   /** One route for every method in `supportedMethods` when it is called. */
   all<
     G extends RouteGenericInterface = DefaultGeneric,
     S extends RouteSchema = RouteSchema,
     P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this, AllMethods, P, G, S>
+  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], AllMethods, P, G, S>
 
   // hooks
   /** Adds a hook to this context (and its descendants); see docs/hooks.md for the names. */

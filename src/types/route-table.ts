@@ -33,8 +33,6 @@ type DepthIn<D> = D extends { 1: true }
 
 /** How many `register` levels below the root the instance type `I` is (0 to 6). */
 export type DepthOf<I> = I extends { readonly '~arbor.depth': infer D } ? DepthIn<D> : 0
-// The same for an instance type, read by key: cheaper per route than matching with `infer`.
-type DepthAt<I extends ContextMembers> = DepthIn<I['~arbor.depth']>
 
 type Next = [1, 2, 3, 4, 5, 6, 6]
 
@@ -46,25 +44,19 @@ export type ChildOf<I> = I & {
   readonly '~arbor.depth': { readonly [K in Next[DepthOf<I>]]: true }
 }
 
-interface ContextMembers {
-  readonly '~arbor.depth': unknown
-}
-
 /**
- * What a route method adds to the type of `I`: the route under `METHOD path` at `I`'s depth. A
- * path that is not a literal (`string`, as with explicit type arguments) adds nothing.
+ * What a route method adds to the type of an instance: the route under `METHOD path` at the
+ * instance's depth, given as its depth member `D` (`this[Depth]`, context-types.ts), not as the instance type:
+ * along a chain that type is an intersection growing by one member per route, and reading the
+ * depth off it in here cost about 1,000 instantiations a route on a chain of 200 (BENCHMARKS.md,
+ * client section). A path that is not a literal (`string`, as with explicit type arguments)
+ * adds nothing.
  */
-export type RouteAdded<
-  I extends ContextMembers,
-  M extends string,
-  P extends string,
-  G,
-  S,
-> = string extends P
+export type RouteAdded<D, M extends string, P extends string, G, S> = string extends P
   ? unknown
   : {
       readonly '~arbor.routes': {
-        readonly [D in DepthAt<I>]: { readonly [K in `${M} ${P}`]: RouteRecord<G, S> }
+        readonly [K in DepthIn<D>]: { readonly [K2 in `${M} ${P}`]: RouteRecord<G, S> }
       }
     }
 
