@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism, release } from 'node:os'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { arborEntry, build, compiled, ROOT, writeResults } from '../build.ts'
+import { arborEntry, build, compiled, ROOT, writeResults } from '../lib/build.ts'
 import {
   type Child,
   canPin,
@@ -19,8 +19,8 @@ import {
   setNice,
   startChild,
   useNode,
-} from '../child.ts'
-import { checkAnswers } from '../load.ts'
+} from '../lib/child.ts'
+import { checkAnswers } from '../lib/load.ts'
 import { CURVES, type Curve, curveNamed, loadAt } from './curves.ts'
 import { type Holder, measureGroup, startHolder } from './measure.ts'
 import {

@@ -2,9 +2,8 @@
 // BENCHMARKS.md (between the curves markers), both from bench/results/curves.json's figures.
 // `npx tsx bench/curves/write.ts [file]` redraws both from a saved JSON without measuring.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { ROOT } from '../build.ts'
-import { chart, type Panel, type Series } from '../charts/svg.ts'
-import type { Spread } from '../stats.ts'
+import { ROOT } from '../lib/build.ts'
+import type { Spread } from '../lib/stats.ts'
 import {
   BEND_NOISE,
   bends,
@@ -13,6 +12,7 @@ import {
   type PointSummary,
   summarizePoint,
 } from './results.ts'
+import { chart, type Panel, type Series } from './svg.ts'
 
 const COLORS: Record<string, string> = {
   arbor: '#2563eb',

@@ -1,7 +1,7 @@
-// Command-line options of bench/run.ts. `npm run bench -- --help` prints them.
+// Command-line options of bench/load/run.ts. `npm run bench -- --help` prints them.
 import { parseArgs } from 'node:util'
-import { FRAMEWORKS } from './frameworks.ts'
-import { STARTUP_VARIANTS, type StartupVariant } from './startup/run.ts'
+import { FRAMEWORKS } from '../lib/frameworks.ts'
+import { STARTUP_VARIANTS, type StartupVariant } from '../startup/run.ts'
 
 export interface Config {
   quick: boolean
