@@ -3,14 +3,17 @@
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism, release } from 'node:os'
+import { resolve } from 'node:path'
 import { arborEntry, build, compiled, ROOT, writeResults } from '../lib/build.ts'
 import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, useNode } from '../lib/child.ts'
 import { BASELINES, FRAMEWORKS, supports } from '../lib/frameworks.ts'
+import { writeBlock } from '../lib/markdown-block.ts'
 import type { Scenario } from '../lib/scenario.ts'
 import { installZodProvider } from '../lib/zod-provider.ts'
 import { runStartup } from '../startup/run.ts'
+import { ANSWER_BLOCK, answerMarkdown } from './answer.ts'
 import { readConfig, resultName, USAGE } from './config.ts'
-import { markdown, scenarioTable, startupRows, startupTable } from './report.ts'
+import { detailMarkdown, scenarioTable, startupRows, startupTable } from './report.ts'
 import { type LoadRow, type PairedRow, type Results, summarize } from './results.ts'
 import { runScenario } from './rounds.ts'
 import { issue7Targets, issue12Targets } from './targets.ts'
@@ -214,6 +217,9 @@ if (disturbed) {
 writeResults(out, results)
 log(`wrote ${out}`)
 if (name === 'latest' || config.markdown) {
-  writeFileSync(`${ROOT}BENCHMARKS.md`, markdown(results))
-  log('wrote BENCHMARKS.md')
+  // The full tables beside the JSON; BENCHMARKS.md gets the answer block, which links them.
+  const detail = `${out.replace(/\.json$/, '')}.md`
+  writeFileSync(resolve(ROOT, detail), detailMarkdown(results))
+  writeBlock(`${ROOT}BENCHMARKS.md`, ANSWER_BLOCK, answerMarkdown(results, detail))
+  log(`wrote ${detail} and the answer block of BENCHMARKS.md`)
 }
