@@ -191,7 +191,7 @@ export function curvesAnswer(results: CurvesResults, detail: string): string {
   return [
     '### How cost grows with the app',
     '',
-    `Run ${results.date.slice(0, 10)} on the same machine (Node ${results.machine.node}; Fastify 5 ${results.versions.fastify5}, Fastify 4 ${results.versions.fastify4}). Reproduce: \`${results.command}\`. Every size's figures, the slopes and the method: [${detail}](${detail}).`,
+    `Run ${results.date.slice(0, 10)} on ${results.machine.cpu}, Linux ${results.machine.kernel} (Node ${results.machine.node}; Fastify 5 ${results.versions.fastify5}, Fastify 4 ${results.versions.fastify4}). Reproduce: \`${results.command}\`. Every size's figures, the slopes and the method: [${detail}](${detail}).`,
     '',
     line(head),
     line(head.map(() => '---')),

@@ -1,22 +1,20 @@
 // The benchmark runner: `npm run bench` (full) and `npm run bench:quick`. Servers run as
 // child processes pinned to one core; autocannon runs here, pinned to the other.
 import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism, release } from 'node:os'
-import { resolve } from 'node:path'
 import { arborEntry, build, compiled, ROOT, writeResults } from '../lib/build.ts'
 import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, useNode } from '../lib/child.ts'
 import { BASELINES, FRAMEWORKS, supports } from '../lib/frameworks.ts'
-import { writeBlock } from '../lib/markdown-block.ts'
 import type { Scenario } from '../lib/scenario.ts'
 import { installZodProvider } from '../lib/zod-provider.ts'
 import { runStartup } from '../startup/run.ts'
-import { ANSWER_BLOCK, answerMarkdown } from './answer.ts'
 import { readConfig, resultName, USAGE } from './config.ts'
-import { detailMarkdown, scenarioTable, startupRows, startupTable } from './report.ts'
+import { scenarioTable, startupRows, startupTable } from './report.ts'
 import { type LoadRow, type PairedRow, type Results, summarize } from './results.ts'
 import { runScenario } from './rounds.ts'
 import { issue7Targets, issue12Targets } from './targets.ts'
+import { writeMarkdown } from './write.ts'
 
 const argv = process.argv.slice(2)
 const config = readConfig(argv)
@@ -217,9 +215,5 @@ if (disturbed) {
 writeResults(out, results)
 log(`wrote ${out}`)
 if (name === 'latest' || config.markdown) {
-  // The full tables beside the JSON; BENCHMARKS.md gets the answer block, which links them.
-  const detail = `${out.replace(/\.json$/, '')}.md`
-  writeFileSync(resolve(ROOT, detail), detailMarkdown(results))
-  writeBlock(`${ROOT}BENCHMARKS.md`, ANSWER_BLOCK, answerMarkdown(results, detail))
-  log(`wrote ${detail} and the answer block of BENCHMARKS.md`)
+  log(`wrote ${writeMarkdown(results, out)} and the answer block of BENCHMARKS.md`)
 }
