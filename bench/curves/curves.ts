@@ -2,7 +2,7 @@
 // code on arbor, Fastify 4 and Fastify 5) and the requests that load it. The server process
 // (server.ts) and the runner (run.ts) both read this file, so the answer each request must get
 // is decided in one place.
-import type { FastifyStyleApp, FastifyStyleRequest, ScenarioRequest } from '../scenario.ts'
+import type { FastifyStyleApp, FastifyStyleRequest, ScenarioRequest } from '../lib/scenario.ts'
 
 export interface CurveLoad {
   connections: number

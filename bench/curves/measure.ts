@@ -1,16 +1,16 @@
 // Loads a group of servers at the same moment, on the same core (the paired method of
-// bench/load.ts, for any number of servers), and returns each one's CPU per request, the
+// bench/lib/load.ts, for any number of servers), and returns each one's CPU per request, the
 // requests it completed and its peak RSS over the same window. The load comes from this
 // process (autocannon), or for the connections curve from one keep-alive load process per
 // server (hold.ts), whose connections stay open from one window to the next.
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import autocannon from 'autocannon'
-import { ROOT } from '../build.ts'
-import { canPin } from '../child.ts'
-import { autocannonRequests } from '../load.ts'
-import { cpuSeconds, rssBytes } from '../proc.ts'
-import type { ScenarioRequest } from '../scenario.ts'
+import { ROOT } from '../lib/build.ts'
+import { canPin } from '../lib/child.ts'
+import { autocannonRequests } from '../lib/load.ts'
+import { cpuSeconds, rssBytes } from '../lib/proc.ts'
+import type { ScenarioRequest } from '../lib/scenario.ts'
 import type { CurveLoad } from './curves.ts'
 
 export interface GroupServer {

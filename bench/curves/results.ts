@@ -1,7 +1,7 @@
 // What bench/curves writes (bench/results/curves.json) and how its samples are summarized:
 // medians per framework and size, arbor's ratios to each Fastify per round, and where arbor's
 // curve bends up faster than Fastify 5's between two sizes.
-import { type Spread, spread } from '../stats.ts'
+import { type Spread, spread } from '../lib/stats.ts'
 import type { CurveLoad } from './curves.ts'
 
 /** One framework in one measured round. */

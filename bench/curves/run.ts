@@ -4,12 +4,13 @@
 // answers checked, then loaded at the same moment on the server core, rounds interleaved, the
 // starting order rotating: each framework's CPU per request and requests completed come from
 // the same windows, so their ratio is steady while the machine's speed drifts. Writes
-// bench/results/curves.json, one SVG chart per curve and the curves section of BENCHMARKS.md.
+// bench/results/curves.json, one SVG chart per curve, the tables beside the JSON (curves.md) and
+// the curves block of BENCHMARKS.md.
 import { existsSync, readFileSync } from 'node:fs'
 import { availableParallelism, release } from 'node:os'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { arborEntry, build, compiled, ROOT, writeResults } from '../build.ts'
+import { arborEntry, build, compiled, ROOT, writeResults } from '../lib/build.ts'
 import {
   type Child,
   canPin,
@@ -19,9 +20,10 @@ import {
   setNice,
   startChild,
   useNode,
-} from '../child.ts'
-import { checkAnswers } from '../load.ts'
+} from '../lib/child.ts'
+import { checkAnswers } from '../lib/load.ts'
 import { CURVES, type Curve, curveNamed, loadAt } from './curves.ts'
+import { writeMarkdown } from './markdown.ts'
 import { type Holder, measureGroup, startHolder } from './measure.ts'
 import {
   type CurveResult,
@@ -29,7 +31,7 @@ import {
   type PointResult,
   summarizePoint,
 } from './results.ts'
-import { writeCharts, writeMarkdown } from './write.ts'
+import { writeCharts } from './write.ts'
 
 const argv = process.argv.slice(2)
 const { values } = parseArgs({
@@ -62,7 +64,7 @@ if (values.help) {
   --nice=N          nice level of a session of its own (e.g. -10)
   --no-build        do not rebuild dist/ and bench/dist/
   --out FILE        JSON output, relative to the repository or absolute (default bench/results/curves.json, curves-quick.json with --quick)
-  --no-md           do not rewrite the charts and the curves section of BENCHMARKS.md
+  --no-md           do not rewrite the charts, curves.md and the curves block of BENCHMARKS.md
   --md              rewrite them after a --quick run too (a full run does by default)`)
   process.exit(0)
 }
@@ -263,6 +265,5 @@ log(`wrote ${out}`)
 if (values.md || (!quick && !values['no-md'])) {
   const charts = writeCharts(output)
   log(`wrote ${charts.join(', ')}`)
-  writeMarkdown(output)
-  log('wrote the curves section of BENCHMARKS.md')
+  log(`wrote ${writeMarkdown(output, out)} and the curves block of BENCHMARKS.md`)
 }

@@ -1,4 +1,4 @@
-import { type FastifyStyleRequest, type Scenario, sendJson } from '../scenario.ts'
+import { type FastifyStyleRequest, type Scenario, sendJson } from '../lib/scenario.ts'
 
 // The style most Fastify applications are written in: async hooks and an async handler that
 // awaits, here a stand-in for a lookup. The other scenarios answer synchronously, so this is

@@ -1,4 +1,4 @@
-import { type Scenario, sendJson } from '../scenario.ts'
+import { type Scenario, sendJson } from '../lib/scenario.ts'
 
 export const scenario: Scenario = {
   name: 'hello',

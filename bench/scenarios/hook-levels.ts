@@ -1,4 +1,4 @@
-import type { FastifyStyleApp, FastifyStylePlugin, Scenario } from '../scenario.ts'
+import type { FastifyStyleApp, FastifyStylePlugin, Scenario } from '../lib/scenario.ts'
 
 // Issue 5's figure: the same route three contexts deep (/a/b/c/x), once with no hooks and
 // once with an onRequest and a preHandler hook at each of the three levels. Only the

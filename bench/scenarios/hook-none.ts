@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario.ts'
+import type { Scenario } from '../lib/scenario.ts'
 import { HOOK_PATH, threeLevels } from './hook-levels.ts'
 
 // The baseline of hook-levels: the same route, three contexts deep, with no hooks at all.

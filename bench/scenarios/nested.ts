@@ -1,6 +1,6 @@
 import express, { type Router } from 'express'
 import { Hono } from 'hono'
-import { type FastifyStylePlugin, type Scenario, sendJson } from '../scenario.ts'
+import { type FastifyStylePlugin, type Scenario, sendJson } from '../lib/scenario.ts'
 
 // Five contexts one inside the other, prefixes /a/b/c/d/e. Each level decorates the request
 // with lN and has an onRequest hook that sets it to N, so the route at the bottom answers

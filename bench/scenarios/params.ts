@@ -1,4 +1,4 @@
-import { type Scenario, sendJson } from '../scenario.ts'
+import { type Scenario, sendJson } from '../lib/scenario.ts'
 
 // 200 parametric routes; the load hits one in the middle, so the router has to tell it
 // apart from its neighbours rather than match the first route it tries.

@@ -1,6 +1,6 @@
 import express from 'express'
 import { Hono } from 'hono'
-import { type Scenario, sendJson } from '../scenario.ts'
+import { type Scenario, sendJson } from '../lib/scenario.ts'
 
 // 100 sibling plugins (contexts) with 10 routes each, /pI/rJ answers {"plugin":I,"route":J}.
 // The load walks one route of every plugin in turn, so no single route stays hot.

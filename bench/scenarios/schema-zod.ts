@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import type { Scenario } from '../scenario.ts'
+import type { Scenario } from '../lib/scenario.ts'
 import { scenario as jsonSchemaScenario } from './schema.ts'
 
 // The `schema` scenario with its body and response schemas written in zod 4: arbor validates

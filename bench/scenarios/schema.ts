@@ -1,4 +1,4 @@
-import { type Scenario, sendJson } from '../scenario.ts'
+import { type Scenario, sendJson } from '../lib/scenario.ts'
 
 // POST /items with a JSON body checked by a body schema, and an answer written by the
 // response schema's serializer, which drops the field the schema does not declare

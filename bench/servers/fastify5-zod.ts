@@ -1,7 +1,7 @@
 // Fastify 5 with fastify-type-provider-zod's validator and serializer compilers, for the zod
-// scenarios (bench/zod-provider.ts installs them).
+// scenarios (bench/lib/zod-provider.ts installs them).
 import { createRequire } from 'node:module'
-import { zodProviderDir } from '../zod-provider.ts'
+import { zodProviderDir } from '../lib/zod-provider.ts'
 import { announce, loadScenario, missingSetup } from './serve.ts'
 
 const require = createRequire(`${zodProviderDir}package.json`)

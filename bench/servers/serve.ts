@@ -1,7 +1,7 @@
 // What every server process shares: which scenario to build (argv[2]), and the one line it
 // prints on stdout once it listens, which the runner waits for.
 import type { AddressInfo } from 'node:net'
-import type { FastifyStyleApp, Scenario } from '../scenario.ts'
+import type { FastifyStyleApp, Scenario } from '../lib/scenario.ts'
 
 /** Loads bench/scenarios/<argv[2]>, as .ts under tsx and as .js once compiled. */
 export async function loadScenario(): Promise<Scenario> {

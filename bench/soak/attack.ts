@@ -13,7 +13,7 @@
 // a server did not exit cleanly.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
-import { startChild } from '../child.ts'
+import { startChild } from '../lib/child.ts'
 import type { AttackConfig, AttackStats } from './attacker.ts'
 import {
   type Memory,

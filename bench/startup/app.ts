@@ -7,7 +7,7 @@
 import type { EventEmitter } from 'node:events'
 import { writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import type { FastifyStyleApp } from '../scenario.ts'
+import type { FastifyStyleApp } from '../lib/scenario.ts'
 import { loadFactory } from '../servers/serve.ts'
 
 const PLUGINS = 50

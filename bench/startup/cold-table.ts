@@ -1,6 +1,6 @@
 // The cold start table, the start-up benchmark's headline: what a serverless platform pays on
 // every cold start, seen from outside the process.
-import { fixed, show, table } from '../format.ts'
+import { fixed, show, table } from '../lib/format.ts'
 import type { StartupRow } from './run.ts'
 
 type ColdField = 'coldStartMs' | 'firstResponseMs'

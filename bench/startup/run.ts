@@ -9,9 +9,9 @@ import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { type ArborEntry, compiled } from '../build.ts'
-import { startChild } from '../child.ts'
-import { type Spread, spread } from '../stats.ts'
+import { type ArborEntry, compiled } from '../lib/build.ts'
+import { startChild } from '../lib/child.ts'
+import { type Spread, spread } from '../lib/stats.ts'
 
 export const STARTUP_FRAMEWORKS = ['arbor', 'fastify4', 'fastify5']
 export const STARTUP_VARIANTS = ['plain', 'schema'] as const

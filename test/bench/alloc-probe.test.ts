@@ -1,4 +1,4 @@
-// bench/alloc-probe: what bench/alloc.ts reads from a server process. Preloaded into a node:http
+// bench/alloc-probe: what bench/lab/alloc.ts reads from a server process. Preloaded into a node:http
 // server, it answers SIGUSR2 with one line on stderr: the requests the server received and the
 // bytes its heap allocated (null on Node lines whose V8 does not report them).
 import assert from 'node:assert/strict'
@@ -16,7 +16,7 @@ s.listen(0, '127.0.0.1', () => console.log(s.address().port))
 test('the allocation probe reports the requests a server received and its heap allocation', {
   skip: process.platform === 'win32' && 'no SIGUSR2 on Windows',
 }, async () => {
-  const probe = new URL('../../bench/alloc-probe.ts', import.meta.url).href
+  const probe = new URL('../../bench/lab/alloc-probe.ts', import.meta.url).href
   const child = spawn(process.execPath, [...typescriptChild, '--import', probe, '-e', server], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })

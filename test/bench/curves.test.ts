@@ -3,10 +3,10 @@
 // grows beyond the noise, and the SVG writer draws what it is given.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { chart } from '../../bench/charts/svg.ts'
 import { CURVES } from '../../bench/curves/curves.ts'
 import { BEND_NOISE, bends, type PointSummary } from '../../bench/curves/results.ts'
-import type { FastifyStyleApp } from '../../bench/scenario.ts'
+import { chart } from '../../bench/curves/svg.ts'
+import type { FastifyStyleApp } from '../../bench/lib/scenario.ts'
 import arbor from '../../src/index.ts'
 
 for (const curve of CURVES) {

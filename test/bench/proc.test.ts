@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { existsSync, readFileSync } from 'node:fs'
 import { test } from 'node:test'
-import { cpuSeconds } from '../../bench/proc.ts'
+import { cpuSeconds } from '../../bench/lib/proc.ts'
 
 const ownCpu = () => {
   const { user, system } = process.cpuUsage()

@@ -57,8 +57,8 @@ export async function linkDependencies(app: string, dependencies: string[]): Pro
 }
 
 /**
- * The tarballs of `npm pack` (arbor, whose prepack builds dist/) and `npm pack --workspaces` (the
- * stand-ins), made once per test run: the packaging test files run in parallel under one
+ * The tarballs of `npm pack` (arbor, whose prepack builds dist/) and `npm pack -w packages` (the
+ * stand-ins: the workspaces under packages/; bench/ is a workspace too, but not a package to ship), made once per test run: the packaging test files run in parallel under one
  * runner, and two prepacks at once would delete each other's dist/. The first file to take the
  * lock packs; the others wait for its `done` mark. Keyed by the runner's pid, shared by its files.
  */
@@ -72,7 +72,7 @@ export async function packedTarballs(): Promise<Map<string, string>> {
   } catch {}
   if (mine) {
     await removeStalePacks()
-    for (const args of [[], ['--workspaces']]) {
+    for (const args of [[], ['--workspace', 'packages']]) {
       const packed = await npm(['pack', ...args, '--pack-destination', dir], ROOT)
       assert.equal(packed.code, 0, `npm pack ${args} failed:\n${packed.stderr}${packed.stdout}`)
     }

@@ -1,4 +1,4 @@
-// Issue 38, "Stand-in packages": the tarballs `npm pack --workspaces` makes (arbor-fastify4,
+// Issue 38, "Stand-in packages": the tarballs `npm pack -w packages` makes (arbor-fastify4,
 // arbor-fastify5), installed as `fastify` beside arbor's own tarball, as the documented swap
 // `"fastify": "npm:arbor-fastify5@5.12.1"` installs them. Tools that read `fastify/package.json`
 // see the Fastify version of the line; `require('fastify')` and `import` give that line's
@@ -88,7 +88,7 @@ describe('Packaging: the stand-in packages in Fastify’s place (issue 38)', {
 
   after(() => rm(work, { recursive: true, force: true }))
 
-  test('npm pack --workspaces makes one tarball per line, versioned as its Fastify', () => {
+  test('npm pack -w packages makes one tarball per line, versioned as its Fastify', () => {
     assert.deepEqual([...tarballs.keys()].sort(), [
       'arbor-0.1.0.tgz',
       'arbor-fastify4-4.25.2.tgz',

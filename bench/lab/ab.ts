@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util'
-import { build } from './build.ts'
-import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, useNode } from './child.ts'
-import { measure, measurePair, warmUp } from './load.ts'
-import type { Scenario } from './scenario.ts'
-import { startSide } from './side.ts'
-import { spread } from './stats.ts'
-import { installZodProvider } from './zod-provider.ts'
+import { build } from '../lib/build.ts'
+import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, useNode } from '../lib/child.ts'
+import { measure, measurePair, warmUp } from '../lib/load.ts'
+import type { Scenario } from '../lib/scenario.ts'
+import { startSide } from '../lib/side.ts'
+import { spread } from '../lib/stats.ts'
+import { installZodProvider } from '../lib/zod-provider.ts'
 
 const { values } = parseArgs({
   options: {
@@ -24,7 +24,7 @@ const { values } = parseArgs({
 // As in run.ts: a session of its own, so the nice level counts against other sessions' work.
 if (values.nice !== undefined && !isOwnSession) await inOwnSession(process.argv.slice(2))
 if (!values.a) throw new Error('--a is required (an arbor entry file or a framework name)')
-const { scenario } = (await import(`./scenarios/${values.scenario}.ts`)) as { scenario: Scenario }
+const { scenario } = (await import(`../scenarios/${values.scenario}.ts`)) as { scenario: Scenario }
 if (canPin) pinSelf(0)
 if (values.nice !== undefined) setNice(Number(values.nice))
 if (!values['no-build']) build(console.log)

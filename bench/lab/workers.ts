@@ -1,13 +1,13 @@
 // req/s of `arbor start --workers 2` against `arbor start` (one process) on the hello and schema
 // routes, the load from autocannon in a process of its own. Each round runs both modes of a
 // scenario back to back, in alternating order, on the built CLI (npm run build first).
-// Usage: tsx bench/workers.ts [--rounds 3] [--duration 8] [--connections 100]
+// Usage: tsx bench/lab/workers.ts [--rounds 3] [--duration 8] [--connections 100]
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { cpuSeconds } from './proc.ts'
+import { cpuSeconds } from '../lib/proc.ts'
 
 const { values } = parseArgs({
   options: {
@@ -16,7 +16,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '100' },
   },
 })
-const root = join(import.meta.dirname, '..')
+const root = join(import.meta.dirname, '../..')
 const cli = join(root, 'dist/cli/index.js')
 const autocannon = join(root, 'node_modules/autocannon/autocannon.js')
 const payload = '{"name":"widget","price":9.5,"quantity":3,"tags":["a","b"],"active":true}'
@@ -28,7 +28,7 @@ const path = { hello: '/', schema: '/items' } as const
 
 function startServer(workers: number): Promise<{ child: ChildProcess; port: number }> {
   // info for the listening line; no line per request, as a production setup would
-  const args = [cli, 'start', join(root, 'bench/workers-app.mjs'), '--port', '0', '-l', 'info']
+  const args = [cli, 'start', join(root, 'bench/lab/workers-app.mjs'), '--port', '0', '-l', 'info']
   args.push('--options', '{"disableRequestLogging":true}')
   if (workers > 0) args.push('--workers', String(workers))
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] })

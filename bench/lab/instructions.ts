@@ -3,8 +3,8 @@
 // the cores are busy. Each server runs under callgrind (all its threads, so the optimizing
 // compiler's and the garbage collector's helpers count), gets `--warm` requests, then its
 // counters are zeroed and `--measure` more requests are counted.
-//   npx tsx bench/instructions.ts --scenario params --only arbor,fastify5 [--node PATH]
-//   npx tsx bench/instructions.ts --scenario params --entries dist-base/index.js,dist/index.js
+//   npx tsx bench/lab/instructions.ts --scenario params --only arbor,fastify5 [--node PATH]
+//   npx tsx bench/lab/instructions.ts --scenario params --entries dist-base/index.js,dist/index.js
 // Needs valgrind (callgrind_control). Under valgrind a server runs ~50x slower and its JIT
 // tiers up at other request counts than natively, and its compiler threads are still at work
 // for tens of thousands of requests: four runs of one pair read 0.95-1.06. Read the ratio
@@ -16,9 +16,9 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { build, compiled } from './build.ts'
-import { autocannonRequests, checkAnswers } from './load.ts'
-import type { Scenario } from './scenario.ts'
+import { build, compiled } from '../lib/build.ts'
+import { autocannonRequests, checkAnswers } from '../lib/load.ts'
+import type { Scenario } from '../lib/scenario.ts'
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +31,7 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
   },
 })
-const { scenario } = (await import(`./scenarios/${values.scenario}.ts`)) as { scenario: Scenario }
+const { scenario } = (await import(`../scenarios/${values.scenario}.ts`)) as { scenario: Scenario }
 if (!values['no-build']) build(console.log)
 
 interface Side {

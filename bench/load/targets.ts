@@ -2,10 +2,10 @@
 // (against Fastify 4 and node:http) and issue 12 (against Fastify 4 and Fastify 5, the
 // schema route, and the start-up of 1,000 schema'd routes).
 
-import { fixed, table } from './format.ts'
-import { type Baseline, baseLabel } from './frameworks.ts'
+import { fixed, table } from '../lib/format.ts'
+import { type Baseline, baseLabel } from '../lib/frameworks.ts'
+import type { StartupRow, StartupVariant } from '../startup/run.ts'
 import type { Results, Summary } from './results.ts'
-import type { StartupRow, StartupVariant } from './startup/run.ts'
 
 interface Target {
   what: string

@@ -2,12 +2,12 @@
 // server core; an idle server costs nothing), checks and warms each up, then measures them in
 // short bursts A B C … A B C … so that each round compares frameworks loaded seconds apart,
 // which matters on a machine whose speed drifts. Every server is stopped at the end.
-import type { ArborEntry } from './build.ts'
-import { type Child, startChild } from './child.ts'
-import type { Framework } from './frameworks.ts'
-import { checkAnswers, type LoadOptions, measure, measurePair, warmUp } from './load.ts'
+import type { ArborEntry } from '../lib/build.ts'
+import { type Child, startChild } from '../lib/child.ts'
+import type { Framework } from '../lib/frameworks.ts'
+import { checkAnswers, type LoadOptions, measure, measurePair, warmUp } from '../lib/load.ts'
+import type { Scenario } from '../lib/scenario.ts'
 import type { LoadRow, PairedRow } from './results.ts'
-import type { Scenario } from './scenario.ts'
 
 export interface RoundsOptions {
   rounds: number

@@ -1,9 +1,9 @@
 // The shape of a run's results (what bench/results/*.json holds) and how rounds become
 // medians, spreads and ratios.
-import { BASELINES, type Baseline, FRAMEWORKS } from './frameworks.ts'
-import type { Measurement } from './load.ts'
-import type { StartupRow } from './startup/run.ts'
-import { type Spread, spread } from './stats.ts'
+import { BASELINES, type Baseline, FRAMEWORKS } from '../lib/frameworks.ts'
+import type { Measurement } from '../lib/load.ts'
+import { type Spread, spread } from '../lib/stats.ts'
+import type { StartupRow } from '../startup/run.ts'
 
 export interface LoadRow {
   scenario: string

@@ -1,13 +1,13 @@
 // The paired ratio window by window from a fresh start (no warm-up), to see whether
 // arbor costs more than a peer early in a process's life and when that ends.
-//   npx tsx bench/warmup-curve.ts --a fastify5 --b dist/index.js --scenario params --trials 4 --windows 12
+//   npx tsx bench/lab/warmup-curve.ts --a fastify5 --b dist/index.js --scenario params --trials 4 --windows 12
 // --flags="..." gives both servers node flags, --b-flags="..." the second one only (to see
 // what one V8 setting changes, e.g. --b-flags=--min-semi-space-size=8).
 import { parseArgs } from 'node:util'
-import { canPin, pinSelf, useNode } from './child.ts'
-import { measurePair } from './load.ts'
-import type { Scenario } from './scenario.ts'
-import { startSide } from './side.ts'
+import { canPin, pinSelf, useNode } from '../lib/child.ts'
+import { measurePair } from '../lib/load.ts'
+import type { Scenario } from '../lib/scenario.ts'
+import { startSide } from '../lib/side.ts'
 
 const { values } = parseArgs({
   options: {
@@ -22,7 +22,7 @@ const { values } = parseArgs({
     'b-flags': { type: 'string', default: '' },
   },
 })
-const { scenario } = (await import(`./scenarios/${values.scenario}.ts`)) as { scenario: Scenario }
+const { scenario } = (await import(`../scenarios/${values.scenario}.ts`)) as { scenario: Scenario }
 if (canPin) pinSelf(0)
 if (values.node) console.log(`servers on Node ${useNode(values.node)}`)
 const flags = values.flags ? values.flags.split(' ') : []

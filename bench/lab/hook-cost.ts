@@ -4,14 +4,14 @@
 // core, round after round, and their CPU per request is compared over the same window.
 // Loading both at once cancels this VM's drifting speed, which swamps the cost of six hooks
 // when the two are measured one after the other.
-//   npx tsx bench/hook-cost.ts [--rounds 6] [--duration 3] [--no-build]
+//   npx tsx bench/lab/hook-cost.ts [--rounds 6] [--duration 3] [--no-build]
 import { parseArgs } from 'node:util'
-import { arborEntry, build, compiled } from './build.ts'
-import { canPin, pinSelf, startChild } from './child.ts'
-import { checkAnswers, measurePair, warmUp } from './load.ts'
-import { scenario as withHooks } from './scenarios/hook-levels.ts'
-import { scenario as withoutHooks } from './scenarios/hook-none.ts'
-import { spread } from './stats.ts'
+import { arborEntry, build, compiled } from '../lib/build.ts'
+import { canPin, pinSelf, startChild } from '../lib/child.ts'
+import { checkAnswers, measurePair, warmUp } from '../lib/load.ts'
+import { spread } from '../lib/stats.ts'
+import { scenario as withHooks } from '../scenarios/hook-levels.ts'
+import { scenario as withoutHooks } from '../scenarios/hook-none.ts'
 
 const { values } = parseArgs({
   options: {

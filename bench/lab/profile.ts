@@ -1,4 +1,4 @@
-// Profiles one server under load: `npx tsx bench/profile.ts arbor hello [--duration 5]
+// Profiles one server under load: `npx tsx bench/lab/profile.ts arbor hello [--duration 5]
 // [--top 15]`. The server runs with --cpu-prof; the profile lands in bench/results/
 // (<framework>-<scenario>.cpuprofile, open it in Chrome DevTools for a flame graph) and the
 // functions with the most self time are printed, then the same time grouped by where the
@@ -8,11 +8,11 @@
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { parseArgs } from 'node:util'
-import { arborEntry, build, compiled, ROOT } from './build.ts'
-import { canPin, pinSelf, startChild, useNode } from './child.ts'
-import { FRAMEWORKS } from './frameworks.ts'
-import { checkAnswers, measure, warmUp } from './load.ts'
-import type { Scenario } from './scenario.ts'
+import { arborEntry, build, compiled, ROOT } from '../lib/build.ts'
+import { canPin, pinSelf, startChild, useNode } from '../lib/child.ts'
+import { FRAMEWORKS } from '../lib/frameworks.ts'
+import { checkAnswers, measure, warmUp } from '../lib/load.ts'
+import type { Scenario } from '../lib/scenario.ts'
 
 interface ProfileNode {
   id: number
@@ -38,7 +38,7 @@ const { values, positionals } = parseArgs({
 })
 const [framework = 'arbor', scenarioName = 'hello'] = positionals
 if (!FRAMEWORKS.some((f) => f.name === framework)) throw new Error(`unknown framework ${framework}`)
-const { scenario } = (await import(`./scenarios/${scenarioName}.ts`)) as { scenario: Scenario }
+const { scenario } = (await import(`../scenarios/${scenarioName}.ts`)) as { scenario: Scenario }
 const pinned = canPin && availableParallelism() >= 2
 if (pinned) pinSelf(0)
 if (!values['no-build']) build(console.log)

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
-export const ROOT = fileURLToPath(new URL('../', import.meta.url))
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const TSC = `${ROOT}node_modules/typescript/bin/tsc`
 
 /** Writes a run's JSON to `out`, a path relative to the repository or absolute. */

@@ -1,7 +1,7 @@
-// Loaded into a server process with `--import` by bench/alloc.ts. It counts the requests the
+// Loaded into a server process with `--import` by bench/lab/alloc.ts. It counts the requests the
 // server receives and, on SIGUSR2, prints one line on stderr with that count and the bytes the
 // process's heap has allocated since it started (V8's total_allocated_bytes, which Node 26
-// reports; older lines leave it undefined and bench/alloc.ts refuses to run on them).
+// reports; older lines leave it undefined and bench/lab/alloc.ts refuses to run on them).
 import { subscribe } from 'node:diagnostics_channel'
 import { getHeapStatistics } from 'node:v8'
 

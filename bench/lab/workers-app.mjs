@@ -1,4 +1,4 @@
-// The app of bench/workers.ts, started by `arbor start`: bench's hello and schema routes.
+// The app of bench/lab/workers.ts, started by `arbor start`: bench's hello and schema routes.
 const body = {
   type: 'object',
   required: ['name', 'price', 'tags'],

@@ -1,14 +1,14 @@
-// The paired table on several Node lines, side by side: `npx tsx bench/node-lines.ts
-// results/node20.json results/node24.json results/node26.json`. Each file is a bench/run.ts
+// The paired table on several Node lines, side by side: `npx tsx bench/lab/node-lines.ts
+// results/node20.json results/node24.json results/node26.json`. Each file is a bench/load/run.ts
 // result (run with `--node PATH`); the table gives, per scenario and Node line, arbor ÷ Fastify 5
 // CPU per request over the paired rounds, median (min–max), and the requests-completed ratio
 // (a run made with --paired-warmup says so in its headings).
 import { readFileSync } from 'node:fs'
-import type { Results } from './results.ts'
-import { spread } from './stats.ts'
+import { spread } from '../lib/stats.ts'
+import type { Results } from '../load/results.ts'
 
 const files = process.argv.slice(2)
-if (!files.length) throw new Error('usage: npx tsx bench/node-lines.ts <result.json>...')
+if (!files.length) throw new Error('usage: npx tsx bench/lab/node-lines.ts <result.json>...')
 const runs = files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Results)
 const base = 'fastify5'
 const scenarios = [...new Set(runs.flatMap((r) => r.paired.map((p) => p.scenario)))]

@@ -6,13 +6,13 @@
 //   npm run soak -- --attack            # arbor and Fastify 5 under attack, 5 min each (soak/attack.ts)
 //   npm run soak -- --attack --duration 20 --baseline 5 --idle-connections 200   # a smoke
 //
-// The server (bench/soak-server.ts) runs in a child process under tsx; the load comes from
+// The server (bench/soak/server.ts) runs in a child process under tsx; the load comes from
 // autocannon in this process, to 127.0.0.1 only. Exits 1 when a request errored or timed out,
 // a status outside the mix came back, or the server did not exit cleanly on SIGTERM.
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { inOwnSession, isOwnSession, setNice, startChild } from './child.ts'
-import { type AttackOptions, runAttack } from './soak/attack.ts'
+import { inOwnSession, isOwnSession, setNice, startChild } from '../lib/child.ts'
+import { type AttackOptions, runAttack } from './attack.ts'
 
 const USAGE = `usage: npm run soak [-- --duration <seconds>] [--connections <n>] [--warmup <seconds>]
        npm run soak -- --attack [--duration <seconds>] [--baseline <seconds>] [attack options]
@@ -87,7 +87,7 @@ async function options() {
     process.exit(0)
   }
   if (values.nice !== undefined) {
-    // As bench/run.ts: a session of its own, so the nice level counts against other sessions.
+    // As bench/load/run.ts: a session of its own, so the nice level counts against other sessions.
     if (!isOwnSession) await inOwnSession(process.argv.slice(2))
     setNice(Number(values.nice))
   }
@@ -171,7 +171,7 @@ async function main(): Promise<number> {
   const { attack, duration, connections, warmup } = await options()
   if (attack !== undefined) return runAttack(attack)
   const server = startChild({
-    file: new URL('./soak-server.ts', import.meta.url).pathname,
+    file: new URL('./server.ts', import.meta.url).pathname,
     args: [],
     cpu: undefined,
     nodeFlags: ['--import', 'tsx', '--expose-gc'],

@@ -1,19 +1,20 @@
 // The benchmark runner: `npm run bench` (full) and `npm run bench:quick`. Servers run as
 // child processes pinned to one core; autocannon runs here, pinned to the other.
 import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism, release } from 'node:os'
-import { arborEntry, build, compiled, ROOT, writeResults } from './build.ts'
-import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, useNode } from './child.ts'
+import { arborEntry, build, compiled, ROOT, writeResults } from '../lib/build.ts'
+import { canPin, inOwnSession, isOwnSession, pinSelf, setNice, useNode } from '../lib/child.ts'
+import { BASELINES, FRAMEWORKS, supports } from '../lib/frameworks.ts'
+import type { Scenario } from '../lib/scenario.ts'
+import { installZodProvider } from '../lib/zod-provider.ts'
+import { runStartup } from '../startup/run.ts'
 import { readConfig, resultName, USAGE } from './config.ts'
-import { BASELINES, FRAMEWORKS, supports } from './frameworks.ts'
-import { markdown, scenarioTable, startupRows, startupTable } from './report.ts'
+import { scenarioTable, startupRows, startupTable } from './report.ts'
 import { type LoadRow, type PairedRow, type Results, summarize } from './results.ts'
 import { runScenario } from './rounds.ts'
-import type { Scenario } from './scenario.ts'
-import { runStartup } from './startup/run.ts'
 import { issue7Targets, issue12Targets } from './targets.ts'
-import { installZodProvider } from './zod-provider.ts'
+import { writeMarkdown } from './write.ts'
 
 const argv = process.argv.slice(2)
 const config = readConfig(argv)
@@ -51,7 +52,7 @@ const arbor = arborEntry()
 log(`arbor runs from ${arbor.from}`)
 
 async function loadScenarios(): Promise<Scenario[]> {
-  const names = readdirSync(new URL('./scenarios/', import.meta.url))
+  const names = readdirSync(new URL('../scenarios/', import.meta.url))
     .filter((file) => file.endsWith('.ts'))
     .map((file) => file.slice(0, -3))
     .sort()
@@ -63,7 +64,7 @@ async function loadScenarios(): Promise<Scenario[]> {
   // hello first, then the rest by name, so the table reads from the simplest case.
   wanted.sort((a, b) => (a === 'hello' ? -1 : b === 'hello' ? 1 : 0))
   const modules = await Promise.all(
-    wanted.map((name) => import(`./scenarios/${name}.ts`) as Promise<{ scenario: Scenario }>),
+    wanted.map((name) => import(`../scenarios/${name}.ts`) as Promise<{ scenario: Scenario }>),
   )
   return modules.map((m) => m.scenario)
 }
@@ -214,6 +215,5 @@ if (disturbed) {
 writeResults(out, results)
 log(`wrote ${out}`)
 if (name === 'latest' || config.markdown) {
-  writeFileSync(`${ROOT}BENCHMARKS.md`, markdown(results))
-  log('wrote BENCHMARKS.md')
+  log(`wrote ${writeMarkdown(results, out)} and the answer block of BENCHMARKS.md`)
 }

@@ -1,7 +1,7 @@
-// Command-line options of bench/run.ts. `npm run bench -- --help` prints them.
+// Command-line options of bench/load/run.ts. `npm run bench -- --help` prints them.
 import { parseArgs } from 'node:util'
-import { FRAMEWORKS } from './frameworks.ts'
-import { STARTUP_VARIANTS, type StartupVariant } from './startup/run.ts'
+import { FRAMEWORKS } from '../lib/frameworks.ts'
+import { STARTUP_VARIANTS, type StartupVariant } from '../startup/run.ts'
 
 export interface Config {
   quick: boolean
@@ -29,7 +29,7 @@ export interface Config {
   node: string | undefined
   /** Nice level for the runner and the servers; undefined leaves it alone. */
   nice: number | undefined
-  /** Where the JSON goes; BENCHMARKS.md is written only by a full, unfiltered run or --md. */
+  /** Where the JSON goes; the tables (.md beside it) and BENCHMARKS.md's answer block are written only by a full, unfiltered run or --md. */
   out: string | undefined
   markdown: boolean
   /** The command line that reproduces this run, for the report. */
@@ -64,7 +64,8 @@ export const USAGE = `usage: npm run bench [-- options]     (npm run bench:quick
   --no-build            do not rebuild dist/ and bench/dist/ first
   --out FILE            JSON output, relative to the repository or absolute (default
                         bench/results/latest.json, quick.json, partial.json)
-  --md                  write BENCHMARKS.md even for a quick or filtered run`
+  --md                  write the tables (.md beside the JSON) and BENCHMARKS.md's answer
+                        block even for a quick or filtered run`
 
 function list(value: string | undefined): string[] {
   return value
@@ -161,8 +162,8 @@ export function readConfig(argv: string[]): Config | null {
 
 /**
  * Which file a run writes: a run that changes nothing but the build and the nice level
- * writes the committed results (latest.json and BENCHMARKS.md, or quick.json); any other
- * run writes partial.json.
+ * writes the committed results (latest.json, latest.md and BENCHMARKS.md's answer block, or
+ * quick.json); any other run writes partial.json.
  */
 export function resultName(config: Config, argv: string[]): 'latest' | 'quick' | 'partial' {
   const changed = argv.filter(

@@ -1,24 +1,24 @@
 // Bytes allocated per request, per framework and scenario: a count, not a timing, so it does not
 // move with the machine's load or with how a process's first seconds went. Every server runs
-// with bench/alloc-probe.ts preloaded, is loaded unmeasured, then its heap's allocation counter
+// with bench/lab/alloc-probe.ts preloaded, is loaded unmeasured, then its heap's allocation counter
 // and its request count are read before and after a measured load; the figure is the bytes the
 // whole process allocated (node:http's objects, the framework's, the scenario's own) over the
 // requests it received. node:http's own server of the scenario is the floor: what is left above
 // it is what the framework allocates. Fewer bytes a request means fewer scavenges at any young
 // generation size (BENCHMARKS.md, "Bytes allocated per request").
-//   npx tsx bench/alloc.ts --node PATH [--scenarios hello,params] [--only arbor,fastify5,node]
+//   npx tsx bench/lab/alloc.ts --node PATH [--scenarios hello,params] [--only arbor,fastify5,node]
 // Needs a Node line whose V8 reports total_allocated_bytes (Node 26).
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { build, compiled, ROOT } from './build.ts'
-import { canPin, pinSelf, serverNodeVersion, useNode } from './child.ts'
-import { table } from './format.ts'
-import { warmUp } from './load.ts'
-import type { Scenario } from './scenario.ts'
-import { type SideServer, startSide } from './side.ts'
+import { build, compiled, ROOT } from '../lib/build.ts'
+import { canPin, pinSelf, serverNodeVersion, useNode } from '../lib/child.ts'
+import { table } from '../lib/format.ts'
+import { warmUp } from '../lib/load.ts'
+import type { Scenario } from '../lib/scenario.ts'
+import { type SideServer, startSide } from '../lib/side.ts'
 
 const { values } = parseArgs({
   options: {
@@ -46,7 +46,7 @@ if (counted !== 'number') {
 }
 // ARBOR_ENTRY measures another build of arbor, as in the other benches
 const arbor = process.env.ARBOR_ENTRY ?? `${ROOT}dist/index.js`
-const probe = ['--import', pathToFileURL(compiled('alloc-probe')).href]
+const probe = ['--import', pathToFileURL(compiled('lab/alloc-probe')).href]
 const load = { connections: 100, pipelining: 10 }
 
 interface Reading {
@@ -81,7 +81,7 @@ const frameworks = values.only.split(',')
 const scenarios = values.scenarios.split(',')
 console.log(`servers on Node ${serverNodeVersion()}`)
 for (const name of scenarios) {
-  const { scenario } = (await import(`./scenarios/${name}.ts`)) as { scenario: Scenario }
+  const { scenario } = (await import(`../scenarios/${name}.ts`)) as { scenario: Scenario }
   for (const framework of frameworks) {
     const server = await startSide(framework === 'arbor' ? arbor : framework, scenario, probe)
     try {

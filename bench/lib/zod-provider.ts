@@ -7,9 +7,9 @@ import { fileURLToPath } from 'node:url'
 
 /** The folder whose node_modules hold Fastify 5 and the provider. */
 export const zodProviderDir = fileURLToPath(
-  // this file runs from bench/ under tsx and from bench/dist/ once compiled
+  // this file runs from bench/lib/ under tsx and from bench/dist/lib/ once compiled
   new URL(
-    import.meta.url.includes('/bench/dist/') ? '../zod-provider/' : './zod-provider/',
+    import.meta.url.includes('/bench/dist/') ? '../../zod-provider/' : '../zod-provider/',
     import.meta.url,
   ),
 )

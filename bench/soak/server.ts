@@ -1,8 +1,8 @@
-// The app bench/soak.ts loads: the shape of examples/ (a root route, a prefixed plugin with
+// The app bench/soak/run.ts loads: the shape of examples/ (a root route, a prefixed plugin with
 // its own decorator) plus a JSON body schema and a route with a typed parameter. Prints
 // {"port":<n>} once listening; exits cleanly on SIGTERM.
 import type { AddressInfo } from 'node:net'
-import arbor, { type ArborInstance } from '../src/index.ts'
+import arbor, { type ArborInstance } from '../../src/index.ts'
 
 const app = arbor()
 

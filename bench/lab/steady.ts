@@ -13,7 +13,7 @@
 //   npm run bench:steady -- --scenarios params --only arbor --node-flags=--no-allocation-site-pretenuring
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
-import { arborEntry, build, compiled, writeResults } from './build.ts'
+import { arborEntry, build, compiled, writeResults } from '../lib/build.ts'
 import {
   type Child,
   canPin,
@@ -22,10 +22,10 @@ import {
   pinSelf,
   setNice,
   startChild,
-} from './child.ts'
-import { checkAnswers, type LoadOptions, measurePair, warmUp } from './load.ts'
-import type { Scenario } from './scenario.ts'
-import { type Spread, spread } from './stats.ts'
+} from '../lib/child.ts'
+import { checkAnswers, type LoadOptions, measurePair, warmUp } from '../lib/load.ts'
+import type { Scenario } from '../lib/scenario.ts'
+import { type Spread, spread } from '../lib/stats.ts'
 
 const USAGE = `npm run bench:steady -- [options]
   --processes N        fresh processes per framework and scenario (default 10)
@@ -200,7 +200,7 @@ async function finish(live: Live): Promise<SteadyProcess> {
 
 const rows: SteadyRow[] = []
 for (const name of values.scenarios.split(',').filter(Boolean)) {
-  const { scenario } = (await import(`./scenarios/${name}.ts`)) as { scenario: Scenario }
+  const { scenario } = (await import(`../scenarios/${name}.ts`)) as { scenario: Scenario }
   const done = new Map<string, SteadyProcess[]>(frameworks.map((f) => [f, []]))
   const reference = await startServer(scenario, 'node')
   await warmUp(reference.port, scenario.requests, { ...load, duration: 3 })
