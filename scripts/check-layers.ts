@@ -33,6 +33,20 @@ export const layers: ReadonlyArray<{ name: string; paths: string[] }> = [
   { name: 'cli', paths: ['cli/'] },
 ]
 
+/**
+ * Rooms inside a layer, bottom first, kept one-way as the layers are: a file of a room may
+ * import its own room and those below it. A file belongs to the room of its longest path, so
+ * `context/` is the context layer's middle room: the core (state, tree, instance) with hooks/,
+ * decorators/ and inspect/, which refer to the core and it to them.
+ */
+export const rooms: ReadonlyArray<{ name: string; paths: string[] }> = [
+  // runs queues of user functions with avvio's timing: it knows no context
+  { name: 'context/loader', paths: ['context/loader/'] },
+  { name: 'context', paths: ['context/'] },
+  // the instance's per-concern methods, the layer's surface: server/create-app.ts installs them
+  { name: 'context/methods', paths: ['context/methods/'] },
+]
+
 // `import … from`, `export … from`, side-effect `import '…'` and `import('…')` (types included).
 const importPattern =
   /(?:^|[\s;])(?:import|export)\s[^'"`;]*?\sfrom\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
@@ -72,6 +86,21 @@ export function layerOf(file: string): number {
     layer.paths.some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p)),
   )
   return index
+}
+
+/** The room of a file (-1 in none): the one whose path matches most of it. */
+export function roomOf(file: string): number {
+  let found = -1
+  let longest = 0
+  rooms.forEach((room, index) => {
+    for (const path of room.paths) {
+      if (file.startsWith(path) && path.length > longest) {
+        found = index
+        longest = path.length
+      }
+    }
+  })
+  return found
 }
 
 /** Strongly connected components with more than one file, or a file importing itself. */
@@ -160,6 +189,13 @@ export function checkLayers(root: string): string[] {
           `${file} (${layers[from]!.name}) imports ${target} (${layers[to]!.name}), a higher layer`,
         )
       }
+      const fromRoom = roomOf(file)
+      const toRoom = roomOf(target)
+      if (fromRoom !== -1 && toRoom > fromRoom) {
+        problems.push(
+          `${file} (${rooms[fromRoom]!.name}) imports ${target} (${rooms[toRoom]!.name}), a higher room`,
+        )
+      }
     }
   }
   return problems
@@ -173,5 +209,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`check-layers: ${problems.length} problem(s) in ${relative('.', root) || '.'}`)
     process.exit(1)
   }
-  console.log(`check-layers: ${importGraph(root).size} files, no cycle, every import points down`)
+  console.log(
+    `check-layers: ${importGraph(root).size} files, no cycle, every import points down (rooms: ${rooms.map((room) => room.name).join(' < ')})`,
+  )
 }

@@ -7,7 +7,7 @@ export default arbor
 
 export type { AjvFactoryOptions, ArborOptions } from './config/options.ts'
 export type { RouterOptions } from './config/router-options.ts'
-export { type PluginMeta, plugin } from './context/plugin-meta.ts'
+export { type PluginMeta, plugin } from './context/loader/plugin-meta.ts'
 export { ArborError, type ArborErrorClass, type ErrorCode, errorCodes } from './errors.ts'
 export { type CloseOnSignalsOptions, closeOnSignals } from './server/shutdown.ts'
 export type { ContentTypeParserOptions, PoisoningAction } from './types/content.ts'

@@ -3,14 +3,15 @@ import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
 import type { InitialConfig } from '../types/server.ts'
-import { arborVersion } from './plugin-meta.ts'
+import { arborVersion } from './loader/plugin-meta.ts'
 import { type ContextState, kState } from './state.ts'
 
 /**
  * The class of every instance. A child context is `Object.create(parent)`, so a decorator is a
  * property visible in its context and below (DESIGN.md "How encapsulation works"). The methods
- * are written one concern a file (`*-methods.ts` here, in routing/ and in server/) and
- * installed on the prototype by the factory, server/create-app.ts.
+ * are written one concern a file (`*-methods.ts`: in methods/, beside their concern in hooks/,
+ * decorators/ and inspect/, in routing/ and in server/) and installed on the prototype by the
+ * factory, server/create-app.ts.
  */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the methods of the ArborInstance interface are installed on the prototype by installMethods
 export class Arbor {

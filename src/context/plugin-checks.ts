@@ -4,9 +4,9 @@ import { requireLazily } from '../config/lazy-require.ts'
 import { ARBOR_PLUGIN_FASTIFY5_ONLY } from '../config/warnings.ts'
 import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
-import { hasDecorator } from './decorators.ts'
-import { isAsync } from './hooks.ts'
-import { arborVersion, declaredName, metaOf, satisfies } from './plugin-meta.ts'
+import { hasDecorator } from './decorators/decorators.ts'
+import { isAsync } from './hooks/hooks.ts'
+import { arborVersion, declaredName, metaOf, satisfies } from './loader/plugin-meta.ts'
 import type { ContextState } from './state.ts'
 
 /**

@@ -23,8 +23,8 @@ import type {
   SerializerCompiler,
   ValidatorCompiler,
 } from '../types/schema.ts'
-import type { HookStore } from './hooks.ts'
-import type { PluginLoader } from './plugin-loader.ts'
+import type { HookStore } from './hooks/hooks.ts'
+import type { PluginLoader } from './loader/plugin-loader.ts'
 
 export const kState = Symbol('arbor.context')
 
@@ -61,7 +61,7 @@ export interface ContextState {
    */
   requestDecorators: object
   replyDecorators: object
-  /** The classes this context's routes use; resolved at ready (see context/classes.ts). */
+  /** The classes this context's routes use; resolved at ready (see context/decorators/classes.ts). */
   Request: RequestClass
   Reply: ReplyClass
   errorHandler: ErrorHandlerLink
@@ -70,7 +70,7 @@ export interface ContextState {
   validatorCompiler: ValidatorCompiler | undefined
   serializerCompiler: SerializerCompiler | undefined
   schemaErrorFormatter: SchemaErrorFormatter
-  /** set by `setReplySerializer` here; unset: the nearest ancestor's (see reply-serializer-methods.ts) */
+  /** set by `setReplySerializer` here; unset: the nearest ancestor's (see methods/reply-serializer-methods.ts) */
   replySerializer?: ReplySerializer
   /** set by `setGenReqId` in this context (not at the root, whose is `root.genReqId`) */
   genReqId?: (req: IncomingMessage) => string
@@ -93,7 +93,7 @@ export interface RootState extends AppRuntime {
   server: Server
   logger: ArborLogger
   rootState: ContextState
-  /** the plugin loader: register, after, ready and close queues (context/plugin-loader.ts) */
+  /** the plugin loader: register, after, ready and close queues (context/loader/plugin-loader.ts) */
   loader: PluginLoader
   /** settles once the close queue that the first close() started has run */
   closingPromise: Promise<void> | null

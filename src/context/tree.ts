@@ -1,14 +1,14 @@
 import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
-import { copyHookStore } from './hooks.ts'
-import { registerPlugin } from './plugin-checks.ts'
+import { copyHookStore } from './hooks/hooks.ts'
 import {
   declaredName,
   functionPreview,
   isSkipOverride,
   kRegisteredPlugins,
   loaderName,
-} from './plugin-meta.ts'
+} from './loader/plugin-meta.ts'
+import { registerPlugin } from './plugin-checks.ts'
 import { type ContextState, kState, stateOf } from './state.ts'
 
 /** Gives an instance its context state (not enumerable: it is arbor's, not the user's). */

@@ -6,7 +6,7 @@
 import { fastifyLines } from '../config/fastify-lines.ts'
 import { createLogger, defaultChildLoggerFactory, defaultSerializers } from '../config/logger.ts'
 import * as arborWarnings from '../config/warnings.ts'
-import { declaredName, functionPreview, kDisplayName } from '../context/plugin-meta.ts'
+import { declaredName, functionPreview, kDisplayName } from '../context/loader/plugin-meta.ts'
 import { override } from '../context/tree.ts'
 import { errorCodes } from '../errors.ts'
 

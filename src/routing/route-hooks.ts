@@ -1,4 +1,4 @@
-import { checkHook } from '../context/hooks.ts'
+import { checkHook } from '../context/hooks/hooks.ts'
 import type { ContextState } from '../context/state.ts'
 import { requestHookNames } from '../types/hook-names.ts'
 import type { RouteOptions } from '../types/instance.ts'

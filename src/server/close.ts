@@ -1,5 +1,5 @@
+import { errorFirstCallback, onCloseCallback } from '../context/loader/user-callbacks.ts'
 import type { RootState } from '../context/state.ts'
-import { errorFirstCallback, onCloseCallback } from '../context/user-callbacks.ts'
 import { runApplicationHooks } from './boot.ts'
 import { closeAll, closeWhenAnswered, keepingOwedConnections } from './connections.ts'
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Chain, InjectOptions, Response as InjectResponse } from 'light-my-request'
+import { errorFirstCallback } from '../context/loader/user-callbacks.ts'
 import { type Instance, kState } from '../context/state.ts'
-import { errorFirstCallback } from '../context/user-callbacks.ts'
 import { errorCodes } from '../errors.ts'
 import type { ListeningAddress } from '../types/server.ts'
 import { ready, readyThen } from './boot.ts'

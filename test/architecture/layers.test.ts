@@ -66,3 +66,18 @@ test('dynamic import() and export-from count as imports', (t) => {
     'schema/a.ts (schema and content) imports request/b.ts (request), a higher layer',
   ])
 })
+
+test('rooms of the context layer import their own room and lower ones: the loader no context, the core no instance method', (t) => {
+  const root = tree({
+    'context/loader/plugin-loader.ts':
+      "import type { ContextState } from '../state.ts'\nexport type L = ContextState\n",
+    'context/state.ts':
+      "export type ContextState = { n: number }\nexport { m } from './methods/m.ts'\n",
+    'context/methods/m.ts': 'export const m = 1\n',
+  })
+  t.after(() => rmSync(root, { recursive: true, force: true }))
+  assert.deepEqual(checkLayers(root), [
+    'context/loader/plugin-loader.ts (context/loader) imports context/state.ts (context), a higher room',
+    'context/state.ts (context) imports context/methods/m.ts (context/methods), a higher room',
+  ])
+})

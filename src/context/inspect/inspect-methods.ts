@@ -1,7 +1,7 @@
-import type { PrintContextsOptions, RouteDescription } from '../types/inspect.ts'
+import type { PrintContextsOptions, RouteDescription } from '../../types/inspect.ts'
+import { type Instance, kState } from '../state.ts'
 import { describeContexts, describeRoute } from './inspect.ts'
 import { printContexts, printRoute } from './print-contexts.ts'
-import { type Instance, kState } from './state.ts'
 
 /**
  * The context inspector (docs/encapsulation.md "Inspecting the tree"). Call it once the

@@ -1,7 +1,7 @@
-import { type RequestIdGenerator, requestIdGenerator } from '../config/request-id.ts'
-import { errorCodes } from '../errors.ts'
-import { assertFunction } from './instance.ts'
-import { type ContextState, type Instance, kState } from './state.ts'
+import { type RequestIdGenerator, requestIdGenerator } from '../../config/request-id.ts'
+import { errorCodes } from '../../errors.ts'
+import { assertFunction } from '../instance.ts'
+import { type ContextState, type Instance, kState } from '../state.ts'
 
 /**
  * The generator of request ids in a context: its own (`setGenReqId`), else its nearest

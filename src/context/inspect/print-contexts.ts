@@ -4,7 +4,7 @@ import type {
   InspectedItem,
   PrintContextsOptions,
   RouteDescription,
-} from '../types/inspect.ts'
+} from '../../types/inspect.ts'
 
 // The context inspector as text: the tree (printContexts) and one route (printRoute).
 // docs/encapsulation.md "Inspecting the tree" shows both on the three-context example.

@@ -1,5 +1,5 @@
-import type { ArborInstance } from '../types/instance.ts'
-import { type ContextState, stateOf } from './state.ts'
+import type { ArborInstance } from '../../types/instance.ts'
+import { type ContextState, stateOf } from '../state.ts'
 
 // Development help for spec "Encapsulation rules" 5: a route that reads a request decorator
 // declared only in another context gets `undefined`, which is right but easy to miss. In

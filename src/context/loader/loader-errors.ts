@@ -1,5 +1,5 @@
 import { format } from 'node:util'
-import { ArborError, type ArborErrorClass, callableClass, errorCodes } from '../errors.ts'
+import { ArborError, type ArborErrorClass, callableClass, errorCodes } from '../../errors.ts'
 
 /**
  * The errors of the plugin loader itself. Fastify's loader (avvio 8) raises them with these

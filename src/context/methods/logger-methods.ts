@@ -1,7 +1,7 @@
-import { errorCodes } from '../errors.ts'
-import type { ChildLoggerFactory } from '../types/instance.ts'
-import { assertFunction } from './instance.ts'
-import { type Instance, kState } from './state.ts'
+import { errorCodes } from '../../errors.ts'
+import type { ChildLoggerFactory } from '../../types/instance.ts'
+import { assertFunction } from '../instance.ts'
+import { type Instance, kState } from '../state.ts'
 
 /** The instance's logging methods (Fastify's `setChildLoggerFactory`, encapsulated). */
 export const loggerMethods = {

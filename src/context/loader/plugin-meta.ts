@@ -1,7 +1,7 @@
 import type semverType from 'semver'
-import { requireLazily } from '../config/lazy-require.ts'
-import { errorCodes } from '../errors.ts'
-import type { ArborInstance, ArborPluginOptions, WrappedPlugin } from '../types/instance.ts'
+import { requireLazily } from '../../config/lazy-require.ts'
+import { errorCodes } from '../../errors.ts'
+import type { ArborInstance, ArborPluginOptions, WrappedPlugin } from '../../types/instance.ts'
 
 /** The marks `fastify-plugin` sets; arbor reads the same ones, so either wrapper works. */
 export const kSkipOverride = Symbol.for('skip-override')

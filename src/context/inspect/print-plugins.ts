@@ -1,5 +1,5 @@
-import type { PluginNode } from './plugin-record.ts'
-import { type ContextState, stateOf } from './state.ts'
+import type { PluginNode } from '../loader/plugin-record.ts'
+import { type ContextState, stateOf } from '../state.ts'
 
 /**
  * The plugin tree as text, one line per plugin with its name and load time; plugins wrapped

@@ -1,6 +1,6 @@
-import type { FastifyLine } from '../config/fastify-lines.ts'
-import { type ArborErrorClass, errorCodes } from '../errors.ts'
-import type { ArborInstance } from '../types/instance.ts'
+import type { FastifyLine } from '../../config/fastify-lines.ts'
+import { type ArborErrorClass, errorCodes } from '../../errors.ts'
+import type { ArborInstance } from '../../types/instance.ts'
 import { loaderErrors } from './loader-errors.ts'
 import { loaderName } from './plugin-meta.ts'
 import {

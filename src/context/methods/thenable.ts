@@ -1,4 +1,4 @@
-import { type Instance, kState } from './state.ts'
+import { type Instance, kState } from '../state.ts'
 
 /**
  * Awaiting the instance (or what `register` returns) loads what was registered so far, as

@@ -1,6 +1,6 @@
-import { errorCodes } from '../errors.ts'
+import { errorCodes } from '../../errors.ts'
+import { type Instance, kState } from '../state.ts'
 import { addDecorator, hasDecorator } from './decorators.ts'
-import { type Instance, kState } from './state.ts'
 
 /** The instance's decorator methods (spec "Encapsulation rules" 2 and 5). */
 export const decoratorMethods = {

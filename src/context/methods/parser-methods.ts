@@ -1,8 +1,8 @@
-import { defaultTextParser, jsonParser } from '../content/parsers.ts'
-import { errorCodes } from '../errors.ts'
-import type { ContentTypeParserOptions, PoisoningAction } from '../types/content.ts'
-import type { BodyParser } from '../types/instance.ts'
-import { type Instance, kState } from './state.ts'
+import { defaultTextParser, jsonParser } from '../../content/parsers.ts'
+import { errorCodes } from '../../errors.ts'
+import type { ContentTypeParserOptions, PoisoningAction } from '../../types/content.ts'
+import type { BodyParser } from '../../types/instance.ts'
+import { type Instance, kState } from '../state.ts'
 
 type ParserType = string | RegExp | Array<string | RegExp>
 

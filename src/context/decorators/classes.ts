@@ -1,9 +1,9 @@
-import { installLineMembers } from '../request/line-members.ts'
-import { Reply } from '../request/reply.ts'
-import { Request } from '../request/request.ts'
-import type { ReplyClass, RequestClass } from '../request/route-context.ts'
+import { installLineMembers } from '../../request/line-members.ts'
+import { Reply } from '../../request/reply.ts'
+import { Request } from '../../request/request.ts'
+import type { ReplyClass, RequestClass } from '../../request/route-context.ts'
+import type { ContextState } from '../state.ts'
 import { installDecoratorWarnings } from './decorator-warnings.ts'
-import type { ContextState } from './state.ts'
 
 /**
  * Gives every context its Request and Reply classes, once, when the application becomes ready.

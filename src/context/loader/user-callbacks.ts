@@ -1,4 +1,4 @@
-import type { ArborInstance } from '../types/instance.ts'
+import type { ArborInstance } from '../../types/instance.ts'
 import type { Done } from './run-queue.ts'
 
 /** A callback of the ready queue: `(err, done)` or `(err, instance, done)`. */

@@ -1,11 +1,11 @@
-import { errorCodes } from '../errors.ts'
-import type { HookName } from '../types/hook-names.ts'
-import type { HookSignatures } from '../types/instance.ts'
+import { errorCodes } from '../../errors.ts'
+import type { HookName } from '../../types/hook-names.ts'
+import type { HookSignatures } from '../../types/instance.ts'
+import { loaderErrors } from '../loader/loader-errors.ts'
+import type { Done } from '../loader/run-queue.ts'
+import { onCloseCallback } from '../loader/user-callbacks.ts'
+import { type ContextState, type Instance, kState } from '../state.ts'
 import { checkHook } from './hooks.ts'
-import { loaderErrors } from './loader-errors.ts'
-import type { Done } from './run-queue.ts'
-import { type ContextState, type Instance, kState } from './state.ts'
-import { onCloseCallback } from './user-callbacks.ts'
 
 /** The instance's `addHook` (docs/hooks.md). */
 export const hookMethods = {

@@ -1,14 +1,14 @@
-import { validateSchemaErrorFormatter } from '../config/options.ts'
-import { errorCodes } from '../errors.ts'
+import { validateSchemaErrorFormatter } from '../../config/options.ts'
+import { errorCodes } from '../../errors.ts'
 import type {
   JSONSchema,
   SchemaControllerOptions,
   SchemaErrorFormatter,
   SerializerCompiler,
   ValidatorCompiler,
-} from '../types/schema.ts'
-import { assertFunction } from './instance.ts'
-import { type Instance, kState } from './state.ts'
+} from '../../types/schema.ts'
+import { assertFunction } from '../instance.ts'
+import { type Instance, kState } from '../state.ts'
 
 /** The instance's shared-schema and compiler methods (spec "Shared schema", compilers). */
 export const schemaMethods = {

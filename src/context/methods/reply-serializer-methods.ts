@@ -1,7 +1,7 @@
-import { errorCodes } from '../errors.ts'
-import type { ReplySerializer } from '../request/route-context.ts'
-import { assertFunction } from './instance.ts'
-import { type ContextState, type Instance, kState } from './state.ts'
+import { errorCodes } from '../../errors.ts'
+import type { ReplySerializer } from '../../request/route-context.ts'
+import { assertFunction } from '../instance.ts'
+import { type ContextState, type Instance, kState } from '../state.ts'
 
 /** The instance's `setReplySerializer`: how this context and its descendants serialize replies. */
 export const replySerializerMethods = {

@@ -1,16 +1,16 @@
-import type { Parser } from '../content/parsers.ts'
-import type { ErrorHandlerLink, RouteContext } from '../request/route-context.ts'
-import { defaultSchemaErrorFormatter } from '../schema/validation.ts'
-import { type HookName, requestHookNames } from '../types/hook-names.ts'
+import type { Parser } from '../../content/parsers.ts'
+import type { ErrorHandlerLink, RouteContext } from '../../request/route-context.ts'
+import { defaultSchemaErrorFormatter } from '../../schema/validation.ts'
+import { type HookName, requestHookNames } from '../../types/hook-names.ts'
 import type {
   ContextDescription,
   InspectedCompilers,
   InspectedDecorators,
   InspectedItem,
   RouteDescription,
-} from '../types/inspect.ts'
-import type { PluginNode } from './plugin-record.ts'
-import { type ContextState, type RootState, stateOf } from './state.ts'
+} from '../../types/inspect.ts'
+import type { PluginNode } from '../loader/plugin-record.ts'
+import { type ContextState, type RootState, stateOf } from '../state.ts'
 
 // The context inspector's data: what each context registered and inherits, and what a route
 // sees. It reads the registries the contexts keep (context/state.ts); nothing is recorded for

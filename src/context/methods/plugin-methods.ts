@@ -1,8 +1,8 @@
-import { errorCodes } from '../errors.ts'
-import type { ArborPluginOptions, RegistrablePlugin } from '../types/instance.ts'
-import { hasRegistered } from './plugin-checks.ts'
-import { printPlugins } from './print-plugins.ts'
-import { type Instance, kState } from './state.ts'
+import { errorCodes } from '../../errors.ts'
+import type { ArborPluginOptions, RegistrablePlugin } from '../../types/instance.ts'
+import { printPlugins } from '../inspect/print-plugins.ts'
+import { hasRegistered } from '../plugin-checks.ts'
+import { type Instance, kState } from '../state.ts'
 
 /** The instance's plugin methods: `register`, `after`, `hasPlugin`, `printPlugins`. */
 export const pluginMethods = {

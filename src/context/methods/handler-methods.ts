@@ -1,7 +1,7 @@
-import { errorCodes } from '../errors.ts'
-import type { ErrorHandler, NotFoundHandler, RouteHooks } from '../types/instance.ts'
-import { assertFunction } from './instance.ts'
-import { type Instance, kState, stateOf } from './state.ts'
+import { errorCodes } from '../../errors.ts'
+import type { ErrorHandler, NotFoundHandler, RouteHooks } from '../../types/instance.ts'
+import { assertFunction } from '../instance.ts'
+import { type Instance, kState, stateOf } from '../state.ts'
 
 // Fastify 5 warns each time a scope's error handler is replaced (line row
 // `errorHandlerOverrideWarning`).

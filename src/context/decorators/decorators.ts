@@ -1,6 +1,6 @@
-import { errorCodes } from '../errors.ts'
-import { Arbor } from './instance.ts'
-import { type Instance, kState, type RootState } from './state.ts'
+import { errorCodes } from '../../errors.ts'
+import { Arbor } from '../instance.ts'
+import { type Instance, kState, type RootState } from '../state.ts'
 
 export type DecoratorKind = 'instance' | 'request' | 'reply'
 

@@ -1,5 +1,5 @@
-import { errorCodes } from '../errors.ts'
-import { applicationHookNames, type HookName, requestHookNames } from '../types/hook-names.ts'
+import { errorCodes } from '../../errors.ts'
+import { applicationHookNames, type HookName, requestHookNames } from '../../types/hook-names.ts'
 
 // How many arguments a callback-style hook takes (its last one is `done`).
 const callbackArity: Record<HookName, number> = {

@@ -1,5 +1,5 @@
-import type { ArborErrorClass } from '../errors.ts'
-import type { ArborInstance } from '../types/instance.ts'
+import type { ArborErrorClass } from '../../errors.ts'
+import type { ArborInstance } from '../../types/instance.ts'
 import { type Done, RunQueue } from './run-queue.ts'
 
 /** One node of the tree printPlugins() draws. */
