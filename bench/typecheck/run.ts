@@ -21,6 +21,14 @@ import { fileURLToPath } from 'node:url'
 import { selectLines, type TypeScriptLine } from '../../scripts/typescript-lines.ts'
 import { type Framework, generateApp } from './generate.ts'
 
+if (process.argv.includes('--help')) {
+  console.log(`usage: npm run bench:types -- [--routes 200] [--rounds 7] [--lines 5.9,6.0,7.0]
+                              [--apps arbor,fastify,arbor-client,arbor-client-chain,hono-client]
+tsc --noEmit of an app with N as-const schema routes on each TypeScript line; writes
+bench/results/typecheck.json (or typecheck-<apps>.json for a subset of apps)`)
+  process.exit(0)
+}
+
 const here = dirname(fileURLToPath(import.meta.url))
 const repo = join(here, '..', '..')
 // The declarations are emitted by arbor's own compiler (7.0), as the published package's are.
