@@ -7,14 +7,34 @@ import { headWritten } from '../request/head-written.ts'
 // closeIdleConnections reads it too); responses pipelined behind it wait in node:http's queue.
 type HttpSocket = Socket & { _httpMessage?: ServerResponse | null }
 
+// node:http's own list of a listening server's connections (what its closeAllConnections and
+// closeIdleConnections read): one entry per connection, held natively, at no cost to arbor.
+interface ConnectionsList {
+  all(): Array<{ socket: Socket | null }>
+}
+const LIST = 'http.server.connections'
+let listSymbol: symbol | undefined
+
 const tracked = new WeakMap<Server, Set<Socket>>()
-const none: ReadonlySet<Socket> = new Set()
 const closingOnce = new WeakSet<Socket>()
+
+function nativeList(server: Server): ConnectionsList | undefined {
+  if (listSymbol === undefined) {
+    // a private symbol of node:http, set once the server listens (Node >= 18.2; not in Bun)
+    listSymbol = Object.getOwnPropertySymbols(server).find((key) => key.description === LIST)
+    if (listSymbol === undefined) return undefined
+  }
+  const list = (server as unknown as Record<symbol, ConnectionsList | undefined>)[listSymbol]
+  return typeof list?.all === 'function' ? list : undefined
+}
 
 /**
  * Keeps the set of the server's open connections, for closing (`closeWhenAnswered`) and for
- * reporting what a shutdown cut (server/shutdown.ts). The cost is per connection, not per
- * request.
+ * reporting what a shutdown cut (server/shutdown.ts), where node does not: a node:http server
+ * lists its connections itself, and arbor reads that list. Any other server (HTTP/2, a
+ * `serverFactory`'s) costs a set entry and a shared 'close' listener per connection. An idle
+ * connection is what a server holds most of (issue 41): a listener of its own, a `once`
+ * wrapper and a set entry per connection were 0.35 KiB of heap each.
  */
 export function trackConnections(server: Server): void {
   const sockets = new Set<Socket>()
@@ -22,15 +42,24 @@ export function trackConnections(server: Server): void {
   const forget = function (this: Socket) {
     sockets.delete(this)
   }
-  server.on('connection', (socket: Socket) => {
+  const onConnection = (socket: Socket) => {
+    if (nativeList(server) !== undefined) {
+      server.removeListener('connection', onConnection)
+      return
+    }
     sockets.add(socket)
-    socket.once('close', forget)
-  })
+    socket.on('close', forget)
+  }
+  server.on('connection', onConnection)
 }
 
-/** The server's open connections (empty for a server arbor did not create). */
-export function connectionsOf(server: Server): ReadonlySet<Socket> {
-  return tracked.get(server) ?? none
+/** The server's open connections. */
+export function connectionsOf(server: Server): readonly Socket[] {
+  const list = nativeList(server)
+  if (list === undefined) return [...(tracked.get(server) ?? [])]
+  const sockets: Socket[] = []
+  for (const parser of list.all()) if (parser.socket != null) sockets.push(parser.socket)
+  return sockets
 }
 
 /**
