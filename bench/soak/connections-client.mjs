@@ -4,8 +4,9 @@
 // and idle (HTTP/1.1 keep-alive, or an HTTP/2 session with its one stream done). Sends
 // {opened, failed} over IPC; on 'close' resets every connection (no TIME_WAIT left behind)
 // and exits.
-import { connect } from 'node:net'
+
 import { connect as connectH2 } from 'node:http2'
+import { connect } from 'node:net'
 
 const [portText, protocol, countText] = process.argv.slice(2)
 const port = Number(portText)

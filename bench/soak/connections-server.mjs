@@ -8,7 +8,10 @@ import { pathToFileURL } from 'node:url'
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8'
 
 const [framework, protocol, entry] = process.argv.slice(2)
-if ((framework !== 'arbor' && framework !== 'fastify5') || (protocol !== 'h1' && protocol !== 'h2')) {
+if (
+  (framework !== 'arbor' && framework !== 'fastify5') ||
+  (protocol !== 'h1' && protocol !== 'h2')
+) {
   throw new Error('usage: connections-server.mjs <arbor|fastify5> <h1|h2> [arborEntry]')
 }
 const factory =

@@ -4,7 +4,8 @@
 // by a few hundred answered connections that are then closed; its memory after full collections
 // (asked over IPC); then N connections opened by client processes (connections-client.mjs), each
 // answered once and left idle; the memory again. Per connection = (after - before) / N, for RSS
-// and for the heap. HTTP/1.1: N idle keep-alive connections; HTTP/2 (h2c, `http2: true`): N
+// and for the heap; and the RSS the second half of the N added (connections are opened in two
+// halves), which leaves out V8's one-off growth steps. HTTP/1.1: N idle keep-alive connections; HTTP/2 (h2c, `http2: true`): N
 // sessions with one answered stream each. The order of the frameworks alternates by round; the
 // table gives each figure's median over the rounds and its range.
 //
@@ -52,8 +53,11 @@ interface Sample {
   connections: number
   failed: number
   before: Memory
+  middle: Memory
   after: Memory
   rssPerConnection: number
+  marginalRssPerConnection: number
+  marginalHeapPerConnection: number
   heapPerConnection: number
   externalPerConnection: number
 }
@@ -110,12 +114,21 @@ async function measureOne(round: number, framework: Framework, protocol: Protoco
     await pause(300)
     server.send('measure')
     const before = await once<Memory>(server, 'server')
-    const idle = await openConnections(port, protocol, counts[protocol], clients)
+    // in two halves: the second half's cost is the marginal one, without the fixed steps by
+    // which V8 grows its young generation and the old generation's first new pages
+    const half = Math.floor(counts[protocol] / 2)
+    const spread = Math.max(1, clients >> 1)
+    const first = await openConnections(port, protocol, half, spread)
+    await pause(500)
+    server.send('measure')
+    const middle = await once<Memory>(server, 'server')
+    const second = await openConnections(port, protocol, counts[protocol] - half, spread)
     await pause(500)
     server.send('measure')
     const after = await once<Memory>(server, 'server')
-    await idle.close()
-    const n = idle.opened
+    await Promise.all([first.close(), second.close()])
+    const n = first.opened + second.opened
+    const idle = { failed: first.failed + second.failed }
     const sample: Sample = {
       round,
       framework,
@@ -123,15 +136,19 @@ async function measureOne(round: number, framework: Framework, protocol: Protoco
       connections: n,
       failed: idle.failed,
       before,
+      middle,
       after,
       rssPerConnection: (after.rss - before.rss) / n,
+      marginalRssPerConnection: (after.rss - middle.rss) / second.opened,
+      marginalHeapPerConnection: (after.heapUsed - middle.heapUsed) / second.opened,
       heapPerConnection: (after.heapUsed - before.heapUsed) / n,
       externalPerConnection: (after.external - before.external) / n,
     }
     console.log(
       `round ${round} ${protocol} ${framework.padEnd(8)} ${n} open (${idle.failed} failed): ` +
         `RSS ${kib(sample.rssPerConnection)}, heap ${kib(sample.heapPerConnection)}, ` +
-        `external ${kib(sample.externalPerConnection)} per connection`,
+        `external ${kib(sample.externalPerConnection)} per connection; second half ` +
+        `RSS ${kib(sample.marginalRssPerConnection)}, heap ${kib(sample.marginalHeapPerConnection)}`,
     )
     return sample
   } finally {
@@ -174,6 +191,7 @@ const rows = protocols.flatMap((protocol) =>
       rss: figure((s) => s.rssPerConnection),
       heap: figure((s) => s.heapPerConnection),
       external: figure((s) => s.externalPerConnection),
+      marginalRss: figure((s) => s.marginalRssPerConnection),
     }
   }),
 )
@@ -183,13 +201,14 @@ const name = { arbor: 'arbor', fastify5: 'fastify 5' }
 const range = (f: { median: number; min: number; max: number }) =>
   `${kib(f.median)} (${(f.min / 1024).toFixed(2)}–${(f.max / 1024).toFixed(2)})`
 console.log(
-  `\n| connection | framework | N | RSS per connection | heap per connection | external per connection |`,
+  `\n| connection | framework | N | RSS per connection | heap per connection | ` +
+    `RSS per connection, second half | external per connection |`,
 )
-console.log('| --- | --- | ---: | --- | --- | --- |')
+console.log('| --- | --- | ---: | --- | --- | --- | --- |')
 for (const row of rows) {
   console.log(
     `| ${label[row.protocol]} | ${name[row.framework]} | ${row.connections.toLocaleString('en')} | ` +
-      `${range(row.rss)} | ${range(row.heap)} | ${range(row.external)} |`,
+      `${range(row.rss)} | ${range(row.heap)} | ${range(row.marginalRss)} | ${range(row.external)} |`,
   )
 }
 console.log(

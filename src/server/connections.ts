@@ -42,15 +42,17 @@ export function trackConnections(server: Server): void {
   const forget = function (this: Socket) {
     sockets.delete(this)
   }
-  const onConnection = (socket: Socket) => {
-    if (nativeList(server) !== undefined) {
-      server.removeListener('connection', onConnection)
-      return
-    }
-    sockets.add(socket)
-    socket.on('close', forget)
-  }
-  server.on('connection', onConnection)
+  // node:http sets its list up on 'listening', before this listener runs. `on`, not `once`: a
+  // serverFactory's server need have no more than `on`.
+  let decided = false
+  server.on('listening', () => {
+    if (decided || nativeList(server) !== undefined) return
+    decided = true
+    server.on('connection', (socket: Socket) => {
+      sockets.add(socket)
+      socket.on('close', forget)
+    })
+  })
 }
 
 /** The server's open connections. */
