@@ -79,23 +79,29 @@ export function responseOwed(socket: Socket): ServerResponse | null {
  * taken off. node counts such a connection idle once that response is ended, but a response
  * pipelined behind it may wait in node's queue: destroyed then, its answer was lost although its
  * handler had run (Fastify 4.25 and 5.12 lose it too). For the call, each such response counts
- * as not ended (`finished`, node's own flag); `closeWhenAnswered` closes those connections once
- * they have sent all they owe.
+ * as not ended (`finished`, node's own flag); those connections are closed once they have sent
+ * all they owe, by `closeWhenAnswered` or, with `closeKeptOnceAnswered`, here.
  */
-export function keepingOwedConnections(server: Server, closing: () => void): void {
-  const ended: ServerResponse[] = []
+export function keepingOwedConnections(
+  server: Server,
+  closing: () => void,
+  closeKeptOnceAnswered: boolean,
+): void {
+  const kept: Array<[Socket, ServerResponse]> = []
   for (const socket of connectionsOf(server)) {
     const res = responseOwed(socket)
     if (res?.finished) {
       ;(res as { finished: boolean }).finished = false
-      ended.push(res)
+      kept.push([socket, res])
     }
   }
   try {
     closing()
   } finally {
-    for (const res of ended) (res as { finished: boolean }).finished = true
+    for (const [, res] of kept) (res as { finished: boolean }).finished = true
   }
+  // node:http would have closed them as idle: they are closed once they owe nothing more
+  if (closeKeptOnceAnswered) for (const [socket, res] of kept) closeAfter(socket, res)
 }
 
 /**
