@@ -6,11 +6,16 @@
 // answered once and left idle; the memory again. Per connection = (after - before) / N, for RSS
 // and for the heap; and the RSS the second half of the N added (connections are opened in two
 // halves), which leaves out V8's one-off growth steps. HTTP/1.1: N idle keep-alive connections; HTTP/2 (h2c, `http2: true`): N
-// sessions with one answered stream each. The order of the frameworks alternates by round; the
-// table gives each figure's median over the rounds and its range.
+// sessions with one answered stream each. Each server runs twice: in a process that loaded only
+// its own framework, and in one that loaded both (the other's app built and readied, never
+// listening): arbor's process starts ~9 MiB leaner, and the first connections of a fatter
+// process reuse memory it already holds free, which (after - before) / N counts against the
+// leaner one. The order of the frameworks alternates by round; the table gives each figure's
+// median over the rounds and its range, and the RSS before and with the N connections open.
 //
 //   npx tsx bench/soak/connections.ts [--rounds 3] [--h1 10000] [--h2 2000] [--clients 4]
-//     [--only h1|h2] [--entry dist/index.js] [--out bench/results/connections.json]
+//     [--only h1|h2] [--image both|same|own] [--entry dist/index.js]
+//     [--out bench/results/connections.json]
 import { type ChildProcess, fork } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
@@ -27,6 +32,7 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '4' },
     only: { type: 'string' },
     entry: { type: 'string', default: 'dist/index.js' },
+    image: { type: 'string', default: 'both' },
     out: { type: 'string', default: join(here, '..', 'results', 'connections.json') },
   },
 })
@@ -35,9 +41,11 @@ const clients = Number(values.clients)
 const counts = { h1: Number(values.h1), h2: Number(values.h2) }
 const protocols = (values.only === undefined ? ['h1', 'h2'] : [values.only]) as Protocol[]
 const frameworks = ['arbor', 'fastify5'] as const
+const images = (values.image === 'both' ? ['same', 'own'] : [values.image]) as Image[]
 const WARM_UP = 300
 
 type Protocol = 'h1' | 'h2'
+type Image = 'same' | 'own'
 type Framework = (typeof frameworks)[number]
 interface Memory {
   rss: number
@@ -50,6 +58,7 @@ interface Sample {
   round: number
   framework: Framework
   protocol: Protocol
+  image: Image
   connections: number
   failed: number
   before: Memory
@@ -102,8 +111,8 @@ async function openConnections(port: number, protocol: Protocol, total: number, 
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
-async function measureOne(round: number, framework: Framework, protocol: Protocol) {
-  const args = [framework, protocol, values.entry!]
+async function measureOne(round: number, framework: Framework, protocol: Protocol, image: Image) {
+  const args = [framework, protocol, image, values.entry!]
   const server = fork(join(here, 'connections-server.mjs'), args, {
     execArgv: ['--expose-gc'],
   })
@@ -133,6 +142,7 @@ async function measureOne(round: number, framework: Framework, protocol: Protoco
       round,
       framework,
       protocol,
+      image,
       connections: n,
       failed: idle.failed,
       before,
@@ -145,7 +155,7 @@ async function measureOne(round: number, framework: Framework, protocol: Protoco
       externalPerConnection: (after.external - before.external) / n,
     }
     console.log(
-      `round ${round} ${protocol} ${framework.padEnd(8)} ${n} open (${idle.failed} failed): ` +
+      `round ${round} ${protocol} ${image.padEnd(4)} ${framework.padEnd(8)} ${n} open (${idle.failed} failed): ` +
         `RSS ${kib(sample.rssPerConnection)}, heap ${kib(sample.heapPerConnection)}, ` +
         `external ${kib(sample.externalPerConnection)} per connection; second half ` +
         `RSS ${kib(sample.marginalRssPerConnection)}, heap ${kib(sample.marginalHeapPerConnection)}`,
@@ -172,43 +182,56 @@ const load = [loadavg()[0]]
 for (let round = 1; round <= rounds; round++) {
   const order = round % 2 === 1 ? frameworks : [...frameworks].reverse()
   for (const protocol of protocols) {
-    for (const framework of order) samples.push(await measureOne(round, framework, protocol))
+    for (const image of images) {
+      for (const framework of order) {
+        samples.push(await measureOne(round, framework, protocol, image))
+      }
+    }
   }
 }
 load.push(loadavg()[0])
 
 const rows = protocols.flatMap((protocol) =>
-  frameworks.map((framework) => {
-    const mine = samples.filter((s) => s.protocol === protocol && s.framework === framework)
-    const figure = (pick: (s: Sample) => number) => {
-      const list = mine.map(pick)
-      return { median: median(list), min: Math.min(...list), max: Math.max(...list) }
-    }
-    return {
-      protocol,
-      framework,
-      connections: counts[protocol],
-      rss: figure((s) => s.rssPerConnection),
-      heap: figure((s) => s.heapPerConnection),
-      external: figure((s) => s.externalPerConnection),
-      marginalRss: figure((s) => s.marginalRssPerConnection),
-    }
-  }),
+  images.flatMap((image) =>
+    frameworks.map((framework) => {
+      const mine = samples.filter(
+        (s) => s.protocol === protocol && s.framework === framework && s.image === image,
+      )
+      const figure = (pick: (s: Sample) => number) => {
+        const list = mine.map(pick)
+        return { median: median(list), min: Math.min(...list), max: Math.max(...list) }
+      }
+      return {
+        protocol,
+        image,
+        framework,
+        connections: counts[protocol],
+        rss: figure((s) => s.rssPerConnection),
+        heap: figure((s) => s.heapPerConnection),
+        marginalRss: figure((s) => s.marginalRssPerConnection),
+        rssBefore: figure((s) => s.before.rss),
+        rssAfter: figure((s) => s.after.rss),
+      }
+    }),
+  ),
 )
 
 const label = { h1: 'HTTP/1.1 idle keep-alive', h2: 'HTTP/2 (h2c) session' }
 const name = { arbor: 'arbor', fastify5: 'fastify 5' }
+const imageLabel = { same: 'both loaded', own: 'own only' }
+const mib = (f: { median: number }) => `${(f.median / 1048576).toFixed(1)} MiB`
 const range = (f: { median: number; min: number; max: number }) =>
   `${kib(f.median)} (${(f.min / 1024).toFixed(2)}–${(f.max / 1024).toFixed(2)})`
 console.log(
-  `\n| connection | framework | N | RSS per connection | heap per connection | ` +
-    `RSS per connection, second half | external per connection |`,
+  `\n| connection | process image | framework | N | RSS per connection | heap per connection | ` +
+    `RSS per connection, second half | RSS before → with N open |`,
 )
-console.log('| --- | --- | ---: | --- | --- | --- | --- |')
+console.log('| --- | --- | --- | ---: | --- | --- | --- | --- |')
 for (const row of rows) {
   console.log(
-    `| ${label[row.protocol]} | ${name[row.framework]} | ${row.connections.toLocaleString('en')} | ` +
-      `${range(row.rss)} | ${range(row.heap)} | ${range(row.marginalRss)} | ${range(row.external)} |`,
+    `| ${label[row.protocol]} | ${imageLabel[row.image]} | ${name[row.framework]} | ` +
+      `${row.connections.toLocaleString('en')} | ${range(row.rss)} | ${range(row.heap)} | ` +
+      `${range(row.marginalRss)} | ${mib(row.rssBefore)} → ${mib(row.rssAfter)} |`,
   )
 }
 console.log(
@@ -224,6 +247,7 @@ writeFileSync(
       arborEntry: values.entry,
       rounds,
       counts,
+      images,
       loadAverage: load,
       rows,
       samples,
