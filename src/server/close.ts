@@ -35,13 +35,21 @@ export function queueServerClose(root: RootState): void {
         // node's server.close() closes idle connections itself; the line table says whether
         // arbor also does so first on a server it built (config/fastify-lines.ts). Neither may
         // drop a connection that still owes a response: closeWhenAnswered closes those.
-        keepingOwedConnections(server, () => {
-          closeWhenAnswered(server, factoryServer || options.line.closeIdleOnOwnServer)
-          stopServer()
-        })
-      } else {
-        if (options.forceCloseConnections === true) closeAll(server)
+        keepingOwedConnections(
+          server,
+          () => {
+            closeWhenAnswered(server, factoryServer || options.line.closeIdleOnOwnServer)
+            stopServer()
+          },
+          false,
+        )
+      } else if (options.forceCloseConnections === true) {
+        closeAll(server)
         stopServer()
+      } else {
+        // node's server.close() closes the idle connections (Node >= 19): not one whose
+        // response pipelined behind the last one it wrote is still waiting to go (issue 41)
+        keepingOwedConnections(server, stopServer, true)
       }
     })
   }

@@ -7,14 +7,34 @@ import { headWritten } from '../request/head-written.ts'
 // closeIdleConnections reads it too); responses pipelined behind it wait in node:http's queue.
 type HttpSocket = Socket & { _httpMessage?: ServerResponse | null }
 
+// node:http's own list of a listening server's connections (what its closeAllConnections and
+// closeIdleConnections read): one entry per connection, held natively, at no cost to arbor.
+interface ConnectionsList {
+  all(): Array<{ socket: Socket | null }>
+}
+const LIST = 'http.server.connections'
+let listSymbol: symbol | undefined
+
 const tracked = new WeakMap<Server, Set<Socket>>()
-const none: ReadonlySet<Socket> = new Set()
 const closingOnce = new WeakSet<Socket>()
+
+function nativeList(server: Server): ConnectionsList | undefined {
+  if (listSymbol === undefined) {
+    // a private symbol of node:http, set once the server listens (Node >= 18.2; not in Bun)
+    listSymbol = Object.getOwnPropertySymbols(server).find((key) => key.description === LIST)
+    if (listSymbol === undefined) return undefined
+  }
+  const list = (server as unknown as Record<symbol, ConnectionsList | undefined>)[listSymbol]
+  return typeof list?.all === 'function' ? list : undefined
+}
 
 /**
  * Keeps the set of the server's open connections, for closing (`closeWhenAnswered`) and for
- * reporting what a shutdown cut (server/shutdown.ts). The cost is per connection, not per
- * request.
+ * reporting what a shutdown cut (server/shutdown.ts), where node does not: a node:http server
+ * lists its connections itself, and arbor reads that list. Any other server (HTTP/2, a
+ * `serverFactory`'s) costs a set entry and a shared 'close' listener per connection. An idle
+ * connection is what a server holds most of (issue 41): a listener of its own, a `once`
+ * wrapper and a set entry per connection were 0.35 KiB of heap each.
  */
 export function trackConnections(server: Server): void {
   const sockets = new Set<Socket>()
@@ -22,15 +42,26 @@ export function trackConnections(server: Server): void {
   const forget = function (this: Socket) {
     sockets.delete(this)
   }
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket)
-    socket.once('close', forget)
+  // node:http sets its list up on 'listening', before this listener runs. `on`, not `once`: a
+  // serverFactory's server need have no more than `on`.
+  let decided = false
+  server.on('listening', () => {
+    if (decided || nativeList(server) !== undefined) return
+    decided = true
+    server.on('connection', (socket: Socket) => {
+      sockets.add(socket)
+      socket.on('close', forget)
+    })
   })
 }
 
-/** The server's open connections (empty for a server arbor did not create). */
-export function connectionsOf(server: Server): ReadonlySet<Socket> {
-  return tracked.get(server) ?? none
+/** The server's open connections. */
+export function connectionsOf(server: Server): readonly Socket[] {
+  const list = nativeList(server)
+  if (list === undefined) return [...(tracked.get(server) ?? [])]
+  const sockets: Socket[] = []
+  for (const parser of list.all()) if (parser.socket != null) sockets.push(parser.socket)
+  return sockets
 }
 
 /**
@@ -48,23 +79,29 @@ export function responseOwed(socket: Socket): ServerResponse | null {
  * taken off. node counts such a connection idle once that response is ended, but a response
  * pipelined behind it may wait in node's queue: destroyed then, its answer was lost although its
  * handler had run (Fastify 4.25 and 5.12 lose it too). For the call, each such response counts
- * as not ended (`finished`, node's own flag); `closeWhenAnswered` closes those connections once
- * they have sent all they owe.
+ * as not ended (`finished`, node's own flag); those connections are closed once they have sent
+ * all they owe, by `closeWhenAnswered` or, with `closeKeptOnceAnswered`, here.
  */
-export function keepingOwedConnections(server: Server, closing: () => void): void {
-  const ended: ServerResponse[] = []
+export function keepingOwedConnections(
+  server: Server,
+  closing: () => void,
+  closeKeptOnceAnswered: boolean,
+): void {
+  const kept: Array<[Socket, ServerResponse]> = []
   for (const socket of connectionsOf(server)) {
     const res = responseOwed(socket)
     if (res?.finished) {
       ;(res as { finished: boolean }).finished = false
-      ended.push(res)
+      kept.push([socket, res])
     }
   }
   try {
     closing()
   } finally {
-    for (const res of ended) (res as { finished: boolean }).finished = true
+    for (const [, res] of kept) (res as { finished: boolean }).finished = true
   }
+  // node:http would have closed them as idle: they are closed once they owe nothing more
+  if (closeKeptOnceAnswered) for (const [socket, res] of kept) closeAfter(socket, res)
 }
 
 /**

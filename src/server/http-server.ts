@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { Http2SecureServer, Http2Server } from 'node:http2'
+import type { Http2SecureServer, Http2Server, Http2Session } from 'node:http2'
 import { createServer as createHttpsServer } from 'node:https'
 import type { Socket } from 'node:net'
 import { requireLazily } from '../config/lazy-require.ts'
@@ -65,8 +65,17 @@ function createHttp2Server(
       ? http2.createSecureServer(https, handler as never)
       : http2.createServer(handler as never)
   const timeout = root.options.initialConfig.http2SessionTimeout
-  server.on('session', (session) => session.setTimeout(timeout, () => session.close()))
+  // one shared listener: a callback given to setTimeout would cost each session a closure and
+  // a `once` wrapper, and an idle session is what such a server holds most of (issue 41)
+  server.on('session', (session) => {
+    session.setTimeout(timeout)
+    session.on('timeout', closeSession)
+  })
   return server
+}
+
+function closeSession(this: Http2Session): void {
+  this.close()
 }
 
 /** Every request, from the network or from inject, enters here. */

@@ -114,9 +114,9 @@ function cut(app: ArborInstance, reason: string): never {
   }
   const named = requests.map((r) => `${r.method} ${r.url}`).join(', ')
   const message =
-    `${reason}: destroying ${sockets.size} connection(s), cutting ` +
+    `${reason}: destroying ${sockets.length} connection(s), cutting ` +
     `${requests.length} request(s) in flight${named === '' ? '' : `: ${named}`}`
-  app.log.error({ cut: requests, connections: sockets.size }, message)
+  app.log.error({ cut: requests, connections: sockets.length }, message)
   // With logging off, the one line that explains a non-zero exit still goes out.
   if (isSilent(app.log)) process.stderr.write(`arbor: ${message}\n`)
   for (const socket of sockets) socket.destroy()

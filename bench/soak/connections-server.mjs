@@ -1,0 +1,62 @@
+// One server of `npm run bench:connections` (connections.ts), plain node with --expose-gc:
+// `connections-server.mjs <arbor|fastify5> <h1|h2> <own|same> [arborEntry]`. arbor from its
+// build (dist/index.js unless an entry is given), Fastify 5 from node_modules; the same
+// one-route app and every option at its default (plus `http2: true` for h2c). With `same`, the
+// process also loads the other framework and readies the same app on it, unlistened: both
+// servers then start from the same process image, and what the connections add is compared
+// from the same baseline (a leaner process has less free memory for its first connections to
+// reuse). Sends {port} over IPC once listening; answers 'measure' with the memory after full
+// collections; exits on 'exit'.
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8'
+
+const [framework, protocol, image, entry] = process.argv.slice(2)
+if (
+  (framework !== 'arbor' && framework !== 'fastify5') ||
+  (protocol !== 'h1' && protocol !== 'h2') ||
+  (image !== 'own' && image !== 'same')
+) {
+  throw new Error('usage: connections-server.mjs <arbor|fastify5> <h1|h2> <own|same> [arborEntry]')
+}
+const options = protocol === 'h2' ? { logger: false, http2: true } : { logger: false }
+const load = async (name) =>
+  name === 'arbor'
+    ? (await import(pathToFileURL(resolve(entry ?? 'dist/index.js')).href)).default
+    : (await import('fastify5')).default
+function build(factory) {
+  const built = factory(options)
+  built.get('/', async () => ({ hello: 'world' }))
+  return built
+}
+if (image === 'same') {
+  const other = build(await load(framework === 'arbor' ? 'fastify5' : 'arbor'))
+  await other.ready()
+  globalThis.unlistened = other
+}
+const app = build(await load(framework))
+await app.listen({ port: 0, host: '127.0.0.1' })
+
+// Several collections, a macrotask apart, so that weak references and finalizers settle.
+async function settle() {
+  for (let i = 0; i < 4; i++) {
+    globalThis.gc()
+    await new Promise((done) => setImmediate(done))
+  }
+}
+
+process.on('message', async (message) => {
+  if (message === 'measure') {
+    await settle()
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage()
+    const { used_heap_size: usedHeap, total_heap_size: heapCommitted } = getHeapStatistics()
+    // what each V8 space holds committed: RSS moves with these as much as with live objects
+    const spaces = Object.fromEntries(
+      getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size]),
+    )
+    process.send({ rss, heapUsed, external, arrayBuffers, usedHeap, heapCommitted, spaces })
+  } else if (message === 'exit') {
+    process.exit(0)
+  }
+})
+process.send({ port: app.server.address().port })
