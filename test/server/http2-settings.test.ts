@@ -2,8 +2,12 @@
 // default (issue 41); streams over the limit that a client sent before it knew the limit are
 // refused one by one (RST_STREAM REFUSED_STREAM, RFC 9113 5.1.2) while the rest are answered.
 import assert from 'node:assert/strict'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http2 from 'node:http2'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { test } from 'node:test'
 import arbor from '../../src/index.ts'
 import { FRAME, getRequest, RawH2Client } from '../helpers/h2-frames.ts'
@@ -44,6 +48,43 @@ test('http2Limits.maxConcurrentStreams sets the advertised limit; false leaves n
   assert.equal(limited.maxConcurrentStreams, 250)
   const unlimited = await remoteSettings(t, { http2Limits: false })
   assert.equal(unlimited.maxConcurrentStreams, 4294967295)
+})
+
+/** A self-signed certificate for 127.0.0.1, made by openssl; undefined where there is none. */
+function selfSigned(): { key: Buffer; cert: Buffer } | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'arbor-h2-'))
+  try {
+    const args = ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1']
+    args.push('-subj', '/CN=127.0.0.1', '-keyout', 'key.pem', '-out', 'cert.pem')
+    execFileSync('openssl', args, { stdio: 'ignore', cwd: dir, timeout: 10_000 })
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }
+  } catch {
+    return undefined
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const tls = selfSigned()
+
+test('with TLS the https options reach http2.createSecureServer, with the default stream limit', {
+  skip: tls === undefined && 'no openssl to make a certificate',
+}, async (t) => {
+  const app = arbor({
+    http2: true,
+    https: { ...(tls as { key: Buffer; cert: Buffer }), settings: { maxHeaderListSize: 4096 } },
+  })
+  app.get('/', async () => 'ok')
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  t.after(() => app.close())
+  const port = (app.server.address() as AddressInfo).port
+  const client = http2.connect(`https://127.0.0.1:${port}`, { rejectUnauthorized: false })
+  t.after(() => client.close())
+  const settings = await new Promise<http2.Settings>((resolve) =>
+    client.once('remoteSettings', resolve),
+  )
+  assert.equal(settings.maxConcurrentStreams, 100)
+  assert.equal(settings.maxHeaderListSize, 4096)
 })
 
 test('http2Limits refuses what is no limit', () => {
