@@ -17,14 +17,10 @@ export interface Http2Limits {
   /**
    * Streams a session may see reset (RST_STREAM, the rapid reset attack) per second, on average,
    * with bursts of ten seconds' worth (default 30). Past it: GOAWAY ENHANCE_YOUR_CALM and destroy.
-   * 0: no limit of arbor's (nghttp2's own, bursts of 1,000 at 33/s, remains).
+   * 0: no limit of arbor's; nghttp2's own (bursts of 1,000 at 33/s) remains, after which node 20
+   * sends GOAWAY but neither reads nor closes the socket, and emits no event arbor could act on.
    */
   maxResetsPerSecond?: number
-  /**
-   * Milliseconds a session that was sent or sent a GOAWAY for an error may live on before it is
-   * destroyed (default 1,000). 0: no bound.
-   */
-  goawayTimeout?: number
   /**
    * Milliseconds `close()` lets a session finish its streams before destroying it (default
    * 5,000; `forceCloseConnections: true` destroys at once). 0: no bound.
@@ -38,7 +34,6 @@ export const defaultHttp2Limits: Readonly<ResolvedHttp2Limits> = Object.freeze({
   maxConcurrentStreams: 100,
   maxPingsPerSecond: 10,
   maxResetsPerSecond: 30,
-  goawayTimeout: 1_000,
   closeTimeout: 5_000,
 })
 
@@ -46,7 +41,6 @@ const off: Readonly<ResolvedHttp2Limits> = Object.freeze({
   maxConcurrentStreams: 0,
   maxPingsPerSecond: 0,
   maxResetsPerSecond: 0,
-  goawayTimeout: 0,
   closeTimeout: 0,
 })
 

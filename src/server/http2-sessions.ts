@@ -1,6 +1,6 @@
 // HTTP/2 sessions held to `http2Limits` (config/http2-limits.ts, issue 41): the limits node
-// lacks (PINGs and stream resets per session, a bound on a session told to go away), and
-// close() ending the sessions, which node 20's server.close() only waits for.
+// lacks (PINGs and stream resets per session), and close() ending the sessions, which node 20's
+// server.close() only waits for. A session that receives GOAWAY or errs node destroys itself.
 import type {
   Http2SecureServer,
   Http2Server,
@@ -24,9 +24,8 @@ interface Budget {
   pingsAt: number
   resets: number
   resetsAt: number
+  /** destroys the session once close() has waited `closeTimeout` for it */
   timer: NodeJS.Timeout | undefined
-  /** when the timer destroys the session */
-  deadline: number
 }
 
 const BURST_SECONDS = 10
@@ -68,13 +67,8 @@ export function guardSessions(server: AnyHttp2Server, limits: ResolvedHttp2Limit
       resets: limits.maxResetsPerSecond * BURST_SECONDS,
       resetsAt: now,
       timer: undefined,
-      deadline: Number.POSITIVE_INFINITY,
     })
     if (limits.maxPingsPerSecond > 0) session.on('ping', onPing)
-    if (limits.goawayTimeout > 0) {
-      session.on('goaway', onGoaway)
-      session.on('frameError', onFrameError)
-    }
   })
   if (limits.maxResetsPerSecond > 0) server.on('stream', onStream)
 }
@@ -133,23 +127,6 @@ function onStreamClose(session: ServerHttp2Session, stream: ServerHttp2Stream) {
   if (budget.resets < 0) calm(session)
 }
 
-/** A GOAWAY from the client for an error: the session is destroyed within the bound. */
-function onGoaway(this: ServerHttp2Session, errorCode: number) {
-  if (errorCode !== NO_ERROR) boundSession(this)
-}
-
-function onFrameError(this: ServerHttp2Session, _type: number, _code: number, streamId: number) {
-  // an error on the session itself (stream 0): node sends GOAWAY, the session must not linger
-  if (streamId === 0) boundSession(this)
-}
-
-function boundSession(session: ServerHttp2Session) {
-  const budget = budgets.get(session)
-  if (budget !== undefined && !session.destroyed) {
-    destroyAfter(session, budget, budget.limits.goawayTimeout)
-  }
-}
-
 /**
  * A session past a limit: GOAWAY ENHANCE_YOUR_CALM, then destroyed. Its streams are not waited
  * for: the client broke a limit, and each of its frames still costs while it lives.
@@ -160,12 +137,8 @@ function calm(session: ServerHttp2Session) {
   session.destroy()
 }
 
-/** Destroys the session after `ms`, unless an earlier bound is set already. */
 function destroyAfter(session: ServerHttp2Session, budget: Budget, ms: number) {
-  const deadline = Date.now() + ms
-  if (deadline >= budget.deadline) return
-  if (budget.timer !== undefined) clearTimeout(budget.timer)
-  budget.deadline = deadline
+  if (budget.timer !== undefined) return
   budget.timer = setTimeout(() => session.destroy(), ms)
   budget.timer.unref()
 }
