@@ -73,7 +73,7 @@ function createHttp2Server(
   const http2 = requireLazily('node:http2') as typeof import('node:http2')
   const { https, http, http2Limits } = root.options
   // The app's options reach node in both lines, as Fastify 5 passes them (Fastify 4.25 passes
-  // none): settings from the app can only tighten what node does.
+  // none, so its apps give none that matter), with arbor's default stream limit.
   const server =
     https !== undefined
       ? http2.createSecureServer(

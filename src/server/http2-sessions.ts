@@ -1,6 +1,6 @@
 // HTTP/2 sessions held to `http2Limits` (config/http2-limits.ts, issue 41): the limits node
 // lacks (PINGs and stream resets per session), and close() ending the sessions, which node 20's
-// server.close() only waits for. A session that receives GOAWAY or errs node destroys itself.
+// server.close() only waits for. node itself destroys a session that errs or receives GOAWAY.
 import type {
   Http2SecureServer,
   Http2Server,
@@ -90,11 +90,6 @@ export function closeSessions(server: AnyHttp2Server, force: boolean): void {
       destroyAfter(session, budget, budget.limits.closeTimeout)
     }
   }
-}
-
-/** The number of sessions the server has open. */
-export function sessionCount(server: AnyHttp2Server): number {
-  return tracked.get(server)?.size ?? 0
 }
 
 function onPing(this: ServerHttp2Session) {
