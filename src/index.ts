@@ -5,6 +5,7 @@ import { arbor } from './server/create-app.ts'
 export { arbor, arbor as fastify }
 export default arbor
 
+export type { Http2Limits } from './config/http2-limits.ts'
 export type { AjvFactoryOptions, ArborOptions } from './config/options.ts'
 export type { RouterOptions } from './config/router-options.ts'
 export { type PluginMeta, plugin } from './context/loader/plugin-meta.ts'

@@ -2,6 +2,10 @@
 // (`ResolvedOptions`, every field present): the types only; config/options.ts checks and
 // defaults them.
 import type { ServerOptions as HttpServerOptions, IncomingMessage, Server } from 'node:http'
+import type {
+  SecureServerOptions as Http2SecureServerOptions,
+  ServerOptions as Http2ServerOptions,
+} from 'node:http2'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import type { Socket } from 'node:net'
 import type { PoisoningAction } from '../types/content.ts'
@@ -16,6 +20,7 @@ import type { ConstraintStrategy, TrustProxy } from '../types/routing.ts'
 import type { SchemaControllerOptions, SchemaErrorFormatter } from '../types/schema.ts'
 import type { InitialConfig } from '../types/server.ts'
 import type { FastifyLine, FastifyLineNumber } from './fastify-lines.ts'
+import type { Http2Limits, ResolvedHttp2Limits } from './http2-limits.ts'
 import type { LoggerOption } from './logger.ts'
 import type { RouterOptions } from './router-options.ts'
 
@@ -109,14 +114,26 @@ export interface ArborOptions {
     storage(): unknown
     deriveVersion<Context>(req: IncomingMessage, ctx?: Context): string
   }
-  /** options for `http.createServer` (maxHeaderSize, connectionsCheckingInterval, ...) */
-  http?: HttpServerOptions
-  /** `https.createServer` options (key, cert, ...); `true` builds an https server without them */
-  https?: boolean | HttpsServerOptions | null
+  /**
+   * options for `http.createServer` (maxHeaderSize, connectionsCheckingInterval, ...); with
+   * `http2: true` and no `https`, for `http2.createServer` (settings, maxSessionMemory, ...)
+   */
+  http?: HttpServerOptions | Http2ServerOptions
+  /**
+   * `https.createServer` options (key, cert, ...), with `http2: true` those of
+   * `http2.createSecureServer`; `true` builds an https server without them
+   */
+  https?: boolean | HttpsServerOptions | Http2SecureServerOptions | null
   /** an HTTP/2 server (with `https`: a secure one, `allowHTTP1` to serve HTTP/1 too) */
   http2?: boolean
   /** how long an idle HTTP/2 session is kept (milliseconds) */
   http2SessionTimeout?: number
+  /**
+   * The HTTP/2 server's defences (docs/production.md): the advertised stream limit, PINGs and
+   * stream resets per second, how long a session told GOAWAY lives. `false`: node's own only.
+   * @example arbor({ http2: true, http2Limits: { maxConcurrentStreams: 250 } })
+   */
+  http2Limits?: Http2Limits | false
   /** builds the server: `(handler, options) => server`; arbor calls no listen or timeout on it */
   serverFactory?: (handler: ServerHandler, options: ArborOptions) => Server
   /** answers a malformed request on its socket; `this` is the root instance */
@@ -193,8 +210,10 @@ export interface ResolvedOptions {
   rewriteUrl: ArborOptions['rewriteUrl']
   trustProxy: TrustProxy
   versioning: ArborOptions['versioning']
-  http: HttpServerOptions | undefined
-  https: HttpsServerOptions | undefined
+  http: HttpServerOptions | Http2ServerOptions | undefined
+  https: HttpsServerOptions | Http2SecureServerOptions | undefined
+  /** `http2Limits` with its defaults (all 0 when `false`) */
+  http2Limits: ResolvedHttp2Limits
   serverFactory: ArborOptions['serverFactory']
   clientErrorHandler: ArborOptions['clientErrorHandler']
   frameworkErrors: ArborOptions['frameworkErrors']

@@ -3,6 +3,7 @@
 import { errorCodes } from '../errors.ts'
 import type { PoisoningAction } from '../types/content.ts'
 import { defaultFastifyLine, fastifyLines } from './fastify-lines.ts'
+import { resolveHttp2Limits } from './http2-limits.ts'
 import { validateConfig } from './initial-config.ts'
 import type { ArborOptions, ResolvedOptions } from './option-types.ts'
 import {
@@ -177,6 +178,8 @@ export function resolveOptions(options: ArborOptions | undefined): ResolvedOptio
     versioning: options.versioning,
     http: options.http,
     https: typeof https === 'object' ? https : undefined,
+    // Not in the configuration schema: it is arbor's, not Fastify's.
+    http2Limits: resolveHttp2Limits(options.http2Limits),
     serverFactory: options.serverFactory,
     clientErrorHandler: options.clientErrorHandler,
     frameworkErrors: options.frameworkErrors,

@@ -1,7 +1,9 @@
+import type { Http2Server } from 'node:http2'
 import { errorFirstCallback, onCloseCallback } from '../context/loader/user-callbacks.ts'
 import type { RootState } from '../context/state.ts'
 import { runApplicationHooks } from './boot.ts'
 import { closeAll, closeWhenAnswered, keepingOwedConnections } from './connections.ts'
+import { closeSessions } from './http2-sessions.ts'
 
 /**
  * The first step of closing, queued as an onClose hook once every plugin has loaded (so it
@@ -30,6 +32,10 @@ export function queueServerClose(root: RootState): void {
           root.closed = true
           done()
         })
+      // node 20's close() waits for every HTTP/2 session and nothing else ends them
+      if (options.initialConfig.http2 === true && !factoryServer) {
+        closeSessions(server as unknown as Http2Server, options.forceCloseConnections === true)
+      }
       if (!root.listening) stopServer()
       else if (options.forceCloseConnections === 'idle') {
         // node's server.close() closes idle connections itself; the line table says whether

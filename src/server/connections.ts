@@ -134,7 +134,7 @@ export function endConnectionWith(req: IncomingMessage, res: ServerResponse): bo
  * waited for that client or for keepAliveTimeout.
  */
 export function closeWhenAnswered(server: Server, closeIdleNow: boolean): void {
-  // an HTTP/2 server has sessions, not these connections: its close() ends them
+  // an HTTP/2 server has sessions, not these connections: server/http2-sessions.ts ends them
   if (typeof server.closeIdleConnections !== 'function') return
   if (closeIdleNow) server.closeIdleConnections()
   for (const socket of connectionsOf(server)) {

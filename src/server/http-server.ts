@@ -1,5 +1,17 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { Http2SecureServer, Http2Server, Http2Session } from 'node:http2'
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http'
+import type {
+  ServerOptions as Http2Options,
+  Http2SecureServer,
+  Http2Server,
+  Http2Session,
+  SecureServerOptions,
+} from 'node:http2'
 import { createServer as createHttpsServer } from 'node:https'
 import type { Socket } from 'node:net'
 import { requireLazily } from '../config/lazy-require.ts'
@@ -9,6 +21,7 @@ import { noteResponse } from '../lifecycle/last-response.ts'
 import { routeRequest } from '../routing/route-request.ts'
 import { answerClientError } from './client-error.ts'
 import { closeOnceAnswered, endConnectionWith, trackConnections } from './connections.ts'
+import { guardSessions, http2ServerOptions } from './http2-sessions.ts'
 import { refuseHeaderFault } from './protocol-checks.ts'
 
 const unavailableBody =
@@ -35,7 +48,7 @@ export function createHttpServer(root: RootState): Server {
     server =
       options.https !== undefined
         ? createHttpsServer(options.https, handler)
-        : createServer(options.http ?? {}, handler)
+        : createServer((options.http ?? {}) as ServerOptions, handler)
     server.keepAliveTimeout = options.keepAliveTimeout
     server.requestTimeout = options.requestTimeout
     if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
@@ -59,11 +72,19 @@ function createHttp2Server(
 ): Http2Server | Http2SecureServer {
   // loaded only when asked for, as Fastify does
   const http2 = requireLazily('node:http2') as typeof import('node:http2')
-  const https = root.options.https
+  const { https, http, http2Limits } = root.options
+  // The app's options reach node in both lines, as Fastify 5 passes them (Fastify 4.25 passes
+  // none, so its apps give none that matter), with arbor's default stream limit.
   const server =
     https !== undefined
-      ? http2.createSecureServer(https, handler as never)
-      : http2.createServer(handler as never)
+      ? http2.createSecureServer(
+          http2ServerOptions(https as SecureServerOptions, http2Limits),
+          handler as never,
+        )
+      : http2.createServer(
+          http2ServerOptions(http as Http2Options | undefined, http2Limits),
+          handler as never,
+        )
   const timeout = root.options.initialConfig.http2SessionTimeout
   // one shared listener: a callback given to setTimeout would cost each session a closure and
   // a `once` wrapper, and an idle session is what such a server holds most of (issue 41)
@@ -71,6 +92,7 @@ function createHttp2Server(
     session.setTimeout(timeout)
     session.on('timeout', closeSession)
   })
+  guardSessions(server, http2Limits)
   return server
 }
 

@@ -1,0 +1,139 @@
+// HTTP/2 sessions held to `http2Limits` (config/http2-limits.ts, issue 41): the limits node
+// lacks (PINGs and stream resets per session), and close() ending the sessions, which node 20's
+// server.close() only waits for. node itself destroys a session that errs or receives GOAWAY.
+import type {
+  Http2SecureServer,
+  Http2Server,
+  SecureServerOptions,
+  ServerHttp2Session,
+  ServerHttp2Stream,
+  ServerOptions,
+} from 'node:http2'
+import type { ResolvedHttp2Limits } from '../config/http2-limits.ts'
+
+// node:http2's values (RFC 9113 7), so that the module is not loaded for an HTTP/1 app
+const NO_ERROR = 0
+const ENHANCE_YOUR_CALM = 11
+
+type AnyHttp2Server = Http2Server | Http2SecureServer
+
+/** A token bucket per session and per kind: bursts of ten seconds' worth, refilled at the rate. */
+interface Budget {
+  limits: ResolvedHttp2Limits
+  pings: number
+  pingsAt: number
+  resets: number
+  resetsAt: number
+  /** destroys the session once close() has waited `closeTimeout` for it */
+  timer: NodeJS.Timeout | undefined
+}
+
+const BURST_SECONDS = 10
+const budgets = new WeakMap<ServerHttp2Session, Budget>()
+const tracked = new WeakMap<AnyHttp2Server, Set<ServerHttp2Session>>()
+
+/**
+ * The options node's http2 server is built with: the app's (`http`, or `https` for TLS), with
+ * `settings.maxConcurrentStreams` defaulted to the limit unless the app set it.
+ */
+export function http2ServerOptions<T extends ServerOptions | SecureServerOptions>(
+  given: T | undefined,
+  limits: ResolvedHttp2Limits,
+): T {
+  const options = { ...given } as T
+  if (limits.maxConcurrentStreams > 0 && given?.settings?.maxConcurrentStreams === undefined) {
+    options.settings = { ...given?.settings, maxConcurrentStreams: limits.maxConcurrentStreams }
+  }
+  return options
+}
+
+/** Tracks the server's sessions and holds each to the limits. */
+export function guardSessions(server: AnyHttp2Server, limits: ResolvedHttp2Limits): void {
+  const sessions = new Set<ServerHttp2Session>()
+  tracked.set(server, sessions)
+  const forget = function (this: ServerHttp2Session) {
+    sessions.delete(this)
+    const timer = budgets.get(this)?.timer
+    if (timer !== undefined) clearTimeout(timer)
+  }
+  server.on('session', (session: ServerHttp2Session) => {
+    sessions.add(session)
+    session.once('close', forget)
+    const now = Date.now()
+    budgets.set(session, {
+      limits,
+      pings: limits.maxPingsPerSecond * BURST_SECONDS,
+      pingsAt: now,
+      resets: limits.maxResetsPerSecond * BURST_SECONDS,
+      resetsAt: now,
+      timer: undefined,
+    })
+    if (limits.maxPingsPerSecond > 0) session.on('ping', onPing)
+  })
+  if (limits.maxResetsPerSecond > 0) server.on('stream', onStream)
+}
+
+/**
+ * `close()`: every session is told GOAWAY (NO_ERROR) and ends once its streams are done; one
+ * whose streams do not end (a client that stops reading) is destroyed after `closeTimeout`, and
+ * every one at once with `forceCloseConnections: true`.
+ */
+export function closeSessions(server: AnyHttp2Server, force: boolean): void {
+  for (const session of tracked.get(server) ?? []) {
+    if (force) {
+      session.destroy()
+      continue
+    }
+    session.close()
+    const budget = budgets.get(session)
+    if (budget !== undefined && budget.limits.closeTimeout > 0 && !session.destroyed) {
+      destroyAfter(session, budget, budget.limits.closeTimeout)
+    }
+  }
+}
+
+function onPing(this: ServerHttp2Session) {
+  const budget = budgets.get(this)
+  if (budget === undefined) return
+  const now = Date.now()
+  const rate = budget.limits.maxPingsPerSecond
+  budget.pings =
+    Math.min(rate * BURST_SECONDS, budget.pings + ((now - budget.pingsAt) * rate) / 1000) - 1
+  budget.pingsAt = now
+  if (budget.pings < 0) calm(this)
+}
+
+function onStream(stream: ServerHttp2Stream) {
+  // node has detached the stream from its session by its 'close'
+  const session = stream.session as ServerHttp2Session | undefined
+  if (session !== undefined) stream.once('close', () => onStreamClose(session, stream))
+}
+
+function onStreamClose(session: ServerHttp2Session, stream: ServerHttp2Stream) {
+  // a stream ended by RST_STREAM, the client's (rapid reset) or ours
+  if (stream.rstCode === undefined || stream.rstCode === NO_ERROR) return
+  const budget = budgets.get(session)
+  if (budget === undefined) return
+  const now = Date.now()
+  const rate = budget.limits.maxResetsPerSecond
+  budget.resets =
+    Math.min(rate * BURST_SECONDS, budget.resets + ((now - budget.resetsAt) * rate) / 1000) - 1
+  budget.resetsAt = now
+  if (budget.resets < 0) calm(session)
+}
+
+/**
+ * A session past a limit: GOAWAY ENHANCE_YOUR_CALM, then destroyed. Its streams are not waited
+ * for: the client broke a limit, and each of its frames still costs while it lives.
+ */
+function calm(session: ServerHttp2Session) {
+  if (session.destroyed) return
+  session.goaway(ENHANCE_YOUR_CALM)
+  session.destroy()
+}
+
+function destroyAfter(session: ServerHttp2Session, budget: Budget, ms: number) {
+  if (budget.timer !== undefined) return
+  budget.timer = setTimeout(() => session.destroy(), ms)
+  budget.timer.unref()
+}
