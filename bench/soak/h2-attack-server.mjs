@@ -9,10 +9,13 @@ const require = createRequire(join(process.cwd(), 'package.json'))
 let factory
 if (kind === 'fastify5') factory = require('fastify5')
 else {
-  const m = await import(pathToFileURL(resolve(dist, kind === 'arbor5' ? 'fastify5.js' : 'index.js')).href)
+  const m = await import(
+    pathToFileURL(resolve(dist, kind === 'arbor5' ? 'fastify5.js' : 'index.js')).href
+  )
   factory = m.default ?? m.arbor ?? m.fastify
 }
-const app = factory(mode === 'h2' ? { http2: true } : {})
+// The advertised stream limit only reaches node where the framework passes `http` on (issue 41).
+const app = factory(mode === 'h2' ? { http2: true, http: { maxConcurrentStreams: 100 } } : {})
 const big = Buffer.alloc(20 * 1024 * 1024, 97)
 app.get('/', async () => ({ ok: true }))
 app.get('/big', async (_req, reply) => reply.send(big))
@@ -36,7 +39,10 @@ process.on('message', async (msg) => {
   if (msg.cmd === 'mem') process.send({ mem: mem() })
   if (msg.cmd === 'close') {
     const t0 = Date.now()
-    const timer = setTimeout(() => process.send({ closed: false, ms: Date.now() - t0, mem: mem() }), 10000)
+    const timer = setTimeout(
+      () => process.send({ closed: false, ms: Date.now() - t0, mem: mem() }),
+      10000,
+    )
     await app.close()
     clearTimeout(timer)
     process.send({ closed: true, ms: Date.now() - t0, mem: mem() })
