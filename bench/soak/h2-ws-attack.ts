@@ -108,7 +108,7 @@ interface Row {
   honest: string
   note: string
 }
-const legit = new Set(['concurrent1000', 'pastStreamLimit'])
+const legit = new Set(['concurrent1000', 'pastStreamLimit', 'messageFlood'])
 const mb = (n: number): number => Math.round((n / 1048576) * 10) / 10
 
 /** close() with an HTTP/2 client that never reads a 20 MB reply. */
