@@ -16,8 +16,8 @@ function attack(
       ws.terminate()
       done(r)
     }
-    ws.on('error', (e) => finish({ cutMs: Date.now() - t0, note: `error ${e.message}` }))
-    ws.on('close', (code) => finish({ cutMs: Date.now() - t0, note: `close ${code}` }))
+    ws.on('error', (e: Error) => finish({ cutMs: Date.now() - t0, note: `error ${e.message}` }))
+    ws.on('close', (code: number) => finish({ cutMs: Date.now() - t0, note: `close ${code}` }))
     // All sent and flushed, then 1 s for the server to answer: not being cut is the server keeping up.
     const sent = (n: number): void => {
       const wait = (): void => {

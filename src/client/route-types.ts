@@ -117,16 +117,19 @@ type BodyPart<T> = unknown extends T
     : { body: T }
 
 /** The object a call takes: `{ params, query, body, headers, signal }`, each as the route says. */
-export type CallParts<R extends AnyRecord, W extends ReadWith, P extends string> =
-  RequestParts<R, W, P> extends infer Q extends RequestParts<R, W, P>
-    ? Part<'params', Q['params']> &
-        Part<'query', Q['query']> &
-        BodyPart<Q['body']> &
-        Part<'headers', Q['headers']> & {
-          /** aborts the request */
-          signal?: AbortSignal
-        }
-    : never
+export type CallParts<R extends AnyRecord, W extends ReadWith, P extends string> = PartsOf<
+  RequestParts<R, W, P>
+>
+
+// The parts read off a route's request types once resolved: one alias over them, not a
+// re-relation of RequestParts to itself (`extends infer Q extends …`) in each call.
+type PartsOf<Q extends RequestParts<AnyRecord, ReadWith, string>> = Part<'params', Q['params']> &
+  Part<'query', Q['query']> &
+  BodyPart<Q['body']> &
+  Part<'headers', Q['headers']> & {
+    /** aborts the request */
+    signal?: AbortSignal
+  }
 
 // Whether a call may leave out its parts: read part by part from the request types, cheaper
 // than relating `{}` to the intersection CallParts builds (about 700 instantiations a call).
@@ -143,10 +146,11 @@ type NoneRequired<Q extends RequestParts<AnyRecord, ReadWith, string>> = {} exte
   : false
 
 /** The rest arguments of a call: the parts, optional when the route requires none. */
-export type CallArgs<R extends AnyRecord, W extends ReadWith, P extends string> =
-  NoneRequired<RequestParts<R, W, P>> extends true
-    ? [parts?: CallParts<R, W, P>]
-    : [parts: CallParts<R, W, P>]
+export type CallArgs<R extends AnyRecord, W extends ReadWith, P extends string> = ArgsOf<
+  RequestParts<R, W, P>
+>
+type ArgsOf<Q extends RequestParts<AnyRecord, ReadWith, string>> =
+  NoneRequired<Q> extends true ? [parts?: PartsOf<Q>] : [parts: PartsOf<Q>]
 
 // ---- responses ----
 
