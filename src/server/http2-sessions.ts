@@ -17,13 +17,17 @@ const ENHANCE_YOUR_CALM = 11
 
 type AnyHttp2Server = Http2Server | Http2SecureServer
 
-/** A token bucket per session and per kind: bursts of ten seconds' worth, refilled at the rate. */
+/** A token bucket: bursts of ten seconds' worth, refilled at the limit's rate. */
+interface Bucket {
+  tokens: number
+  at: number
+}
+
+/** A session's buckets, one per limit, and its close() timer. */
 interface Budget {
   limits: ResolvedHttp2Limits
-  pings: number
-  pingsAt: number
-  resets: number
-  resetsAt: number
+  pings: Bucket
+  resets: Bucket
   /** destroys the session once close() has waited `closeTimeout` for it */
   timer: NodeJS.Timeout | undefined
 }
@@ -58,14 +62,13 @@ export function guardSessions(server: AnyHttp2Server, limits: ResolvedHttp2Limit
   }
   server.on('session', (session: ServerHttp2Session) => {
     sessions.add(session)
-    session.once('close', forget)
+    // `on`, not `once`: a session closes once, and a once wrapper would cost each one (issue 41)
+    session.on('close', forget)
     const now = Date.now()
     budgets.set(session, {
       limits,
-      pings: limits.maxPingsPerSecond * BURST_SECONDS,
-      pingsAt: now,
-      resets: limits.maxResetsPerSecond * BURST_SECONDS,
-      resetsAt: now,
+      pings: { tokens: limits.maxPingsPerSecond * BURST_SECONDS, at: now },
+      resets: { tokens: limits.maxResetsPerSecond * BURST_SECONDS, at: now },
       timer: undefined,
     })
     if (limits.maxPingsPerSecond > 0) session.on('ping', onPing)
@@ -94,32 +97,31 @@ export function closeSessions(server: AnyHttp2Server, force: boolean): void {
 
 function onPing(this: ServerHttp2Session) {
   const budget = budgets.get(this)
-  if (budget === undefined) return
-  const now = Date.now()
-  const rate = budget.limits.maxPingsPerSecond
-  budget.pings =
-    Math.min(rate * BURST_SECONDS, budget.pings + ((now - budget.pingsAt) * rate) / 1000) - 1
-  budget.pingsAt = now
-  if (budget.pings < 0) calm(this)
+  if (budget !== undefined && !spend(budget.pings, budget.limits.maxPingsPerSecond)) calm(this)
 }
 
 function onStream(stream: ServerHttp2Stream) {
   // node has detached the stream from its session by its 'close'
   const session = stream.session as ServerHttp2Session | undefined
-  if (session !== undefined) stream.once('close', () => onStreamClose(session, stream))
+  if (session !== undefined) stream.on('close', () => onStreamClose(session, stream))
 }
 
 function onStreamClose(session: ServerHttp2Session, stream: ServerHttp2Stream) {
   // a stream ended by RST_STREAM, the client's (rapid reset) or ours
   if (stream.rstCode === undefined || stream.rstCode === NO_ERROR) return
   const budget = budgets.get(session)
-  if (budget === undefined) return
+  if (budget !== undefined && !spend(budget.resets, budget.limits.maxResetsPerSecond)) {
+    calm(session)
+  }
+}
+
+/** Takes one token from the bucket, refilled at `rate` a second; false once it is spent. */
+function spend(bucket: Bucket, rate: number): boolean {
   const now = Date.now()
-  const rate = budget.limits.maxResetsPerSecond
-  budget.resets =
-    Math.min(rate * BURST_SECONDS, budget.resets + ((now - budget.resetsAt) * rate) / 1000) - 1
-  budget.resetsAt = now
-  if (budget.resets < 0) calm(session)
+  bucket.tokens =
+    Math.min(rate * BURST_SECONDS, bucket.tokens + ((now - bucket.at) * rate) / 1000) - 1
+  bucket.at = now
+  return bucket.tokens >= 0
 }
 
 /**
