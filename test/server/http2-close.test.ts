@@ -5,6 +5,7 @@ import http2 from 'node:http2'
 import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import arbor from '../../src/index.ts'
+import { h2Body } from '../helpers/h2-client.ts'
 
 const large = Buffer.alloc(8 * 1024 * 1024, 'a')
 
@@ -83,17 +84,7 @@ test('close() ends an idle session at once, and the client is told GOAWAY', asyn
 test('close() lets a request in flight finish within the bound, its reply whole', async (t) => {
   const { app, client } = await h2App()
   t.after(() => client.destroy())
-  const reply = new Promise<string>((resolve, reject) => {
-    const req = client.request({ ':path': '/slow' })
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (chunk: string) => {
-      body += chunk
-    })
-    req.on('end', () => resolve(body))
-    req.on('error', reject)
-    req.end()
-  })
+  const reply = h2Body(client, '/slow')
   await new Promise((resolve) => setTimeout(resolve, 50))
   const { closed } = await timedClose(app, 3000)
   assert.ok(closed)

@@ -7,6 +7,7 @@ import http2 from 'node:http2'
 import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import arbor from '../../src/index.ts'
+import { h2Body } from '../helpers/h2-client.ts'
 import { FRAME, getRequest, ping, RawH2Client, rstStream } from '../helpers/h2-frames.ts'
 
 const { NGHTTP2_CANCEL, NGHTTP2_ENHANCE_YOUR_CALM, NGHTTP2_INTERNAL_ERROR } = http2.constants
@@ -25,22 +26,9 @@ async function h2App(t: import('node:test').TestContext, options: object = {}) {
 
 /** One GET over node's own client, on a connection of its own. */
 function honestGet(port: number, path = '/'): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const client = http2.connect(`http://127.0.0.1:${port}`)
-    client.on('error', reject)
-    const req = client.request({ ':path': path })
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (chunk: string) => {
-      body += chunk
-    })
-    req.on('end', () => {
-      client.close()
-      resolve(body)
-    })
-    req.on('error', reject)
-    req.end()
-  })
+  const client = http2.connect(`http://127.0.0.1:${port}`)
+  const failed = new Promise<never>((_, reject) => client.on('error', reject))
+  return Promise.race([h2Body(client, path), failed]).finally(() => client.close())
 }
 
 async function resetFlood(client: RawH2Client, rounds: number) {
@@ -86,17 +74,7 @@ test('a client that cancels a few streams keeps its session', async (t) => {
     req.on('error', () => {})
     req.close(NGHTTP2_CANCEL)
   }
-  const body = await new Promise<string>((resolve, reject) => {
-    const req = client.request({ ':path': '/' })
-    req.setEncoding('utf8')
-    let text = ''
-    req.on('data', (chunk: string) => {
-      text += chunk
-    })
-    req.on('end', () => resolve(text))
-    req.on('error', reject)
-    req.end()
-  })
+  const body = await h2Body(client, '/')
   assert.equal(body, 'ok')
   assert.equal(client.closed || client.destroyed, false)
 })

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import arbor from '../../src/index.ts'
+import { h2Body } from '../helpers/h2-client.ts'
 import { FRAME, getRequest, RawH2Client } from '../helpers/h2-frames.ts'
 
 async function h2App(t: import('node:test').TestContext, options: object = {}) {
@@ -122,22 +123,6 @@ test('normal h2c requests still pass, many at once within the limit', async (t) 
   const port = await h2App(t)
   const client = http2.connect(`http://127.0.0.1:${port}`)
   t.after(() => client.close())
-  const bodies = await Promise.all(
-    Array.from(
-      { length: 300 },
-      () =>
-        new Promise<string>((resolve, reject) => {
-          const req = client.request({ ':path': '/' })
-          let body = ''
-          req.setEncoding('utf8')
-          req.on('data', (chunk: string) => {
-            body += chunk
-          })
-          req.on('end', () => resolve(body))
-          req.on('error', reject)
-          req.end()
-        }),
-    ),
-  )
+  const bodies = await Promise.all(Array.from({ length: 300 }, () => h2Body(client, '/')))
   assert.ok(bodies.every((body) => body === 'ok'))
 })
