@@ -274,6 +274,22 @@ type ShorthandArgs<
 type DefaultGeneric = RouteGenericInterface
 
 /**
+ * A route method of the instance type `I` (`get`, `post`, …, `all`) that adds a route for the
+ * methods `M`. Members of this type, as Fastify declares its shorthands, with the three
+ * parameters written out: a rest tuple (ShorthandArgs) cost about 12 instantiations a call
+ * (BENCHMARKS.md "Type-check cost").
+ */
+export type RouteMethod<I extends ArborInstance, M extends string> = <
+  G extends RouteGenericInterface = DefaultGeneric,
+  S extends RouteSchema = RouteSchema,
+  P extends string = string,
+>(
+  path: P,
+  options: ShorthandRouteOptions<G, S, I> | RouteHandler<G, S, I>,
+  handler?: RouteHandler<G, S, I>,
+) => I & RouteAdded<I[Depth], M, P, G, S>
+
+/**
  * A method shorthand that `addHttpMethod` adds. It returns the instance it is called on, with
  * that instance's type (`ArborInstance` when type arguments are given explicitly).
  * @example
@@ -338,58 +354,18 @@ export interface ArborInstance
   >(
     options: RouteOptions<G, S, this> & { method: M | M[]; url?: U; path?: U },
   ): this & RouteAdded<this[Depth], Uppercase<M>, U, G, S>
-  get<
-    G extends RouteGenericInterface = DefaultGeneric,
-    S extends RouteSchema = RouteSchema,
-    P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'GET', P, G, S>
-  head<
-    G extends RouteGenericInterface = DefaultGeneric,
-    S extends RouteSchema = RouteSchema,
-    P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'HEAD', P, G, S>
-  post<
-    G extends RouteGenericInterface = DefaultGeneric,
-    S extends RouteSchema = RouteSchema,
-    P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'POST', P, G, S>
-  put<
-    G extends RouteGenericInterface = DefaultGeneric,
-    S extends RouteSchema = RouteSchema,
-    P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'PUT', P, G, S>
-  delete<
-    G extends RouteGenericInterface = DefaultGeneric,
-    S extends RouteSchema = RouteSchema,
-    P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'DELETE', P, G, S>
-  options<
-    G extends RouteGenericInterface = DefaultGeneric,
-    S extends RouteSchema = RouteSchema,
-    P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'OPTIONS', P, G, S>
-  patch<
-    G extends RouteGenericInterface = DefaultGeneric,
-    S extends RouteSchema = RouteSchema,
-    P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'PATCH', P, G, S>
-  trace<
-    G extends RouteGenericInterface = DefaultGeneric,
-    S extends RouteSchema = RouteSchema,
-    P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'TRACE', P, G, S>
+  get: RouteMethod<this, 'GET'>
+  head: RouteMethod<this, 'HEAD'>
+  post: RouteMethod<this, 'POST'>
+  put: RouteMethod<this, 'PUT'>
+  delete: RouteMethod<this, 'DELETE'>
+  options: RouteMethod<this, 'OPTIONS'>
+  patch: RouteMethod<this, 'PATCH'>
+  trace: RouteMethod<this, 'TRACE'>
   /** An RFC 10008 `QUERY` route: its requests must carry a content type and content. */
-  query<
-    G extends RouteGenericInterface = DefaultGeneric,
-    S extends RouteSchema = RouteSchema,
-    P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], 'QUERY', P, G, S>
+  query: RouteMethod<this, 'QUERY'>
   /** One route for every method in `supportedMethods` when it is called. */
-  all<
-    G extends RouteGenericInterface = DefaultGeneric,
-    S extends RouteSchema = RouteSchema,
-    P extends string = string,
-  >(...args: ShorthandArgs<G, S, this, P>): this & RouteAdded<this[Depth], AllMethods, P, G, S>
+  all: RouteMethod<this, AllMethods>
 
   // hooks
   /** Adds a hook to this context (and its descendants); see docs/hooks.md for the names. */

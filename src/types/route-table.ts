@@ -50,15 +50,14 @@ export type ChildOf<I> = I & {
  * along a chain that type is an intersection growing by one member per route, and reading the
  * depth off it in here cost about 1,000 instantiations a route on a chain of 200 (BENCHMARKS.md,
  * client section). A path that is not a literal (`string`, as with explicit type arguments)
- * adds nothing.
+ * adds nothing. An interface, so that nothing in it is computed until a client reads the table:
+ * an app written as statements never does.
  */
-export type RouteAdded<D, M extends string, P extends string, G, S> = string extends P
-  ? unknown
-  : {
-      readonly '~arbor.routes': {
-        readonly [K in DepthIn<D>]: { readonly [K2 in `${M} ${P}`]: RouteRecord<G, S> }
-      }
-    }
+export interface RouteAdded<D, M extends string, P extends string, G, S> {
+  readonly '~arbor.routes': string extends P
+    ? unknown
+    : { readonly [K in DepthIn<D>]: { readonly [K2 in `${M} ${P}`]: RouteRecord<G, S> } }
+}
 
 /** The routes `I` itself added, by `METHOD path` (those of its ancestors are at other depths). */
 export type OwnRoutes<I> = I extends { readonly '~arbor.routes': infer T }

@@ -42,24 +42,31 @@ type Outgoing<T> = T extends object
   : T
 
 // A response entry is a schema, or `{ content: { [mediaType]: { schema } } }` (Fastify 4.x).
+// Here and for the body, whether a schema has `content` is asked of its keys: relating the whole
+// `as const` schema to `{ content: infer C }` cost about 10 instantiations a route.
 /** The type a response entry (a schema, or `{ content }`) gives, as the reply writes it. */
 export type ResponseType<E, P, Refs> = Outgoing<
-  E extends { readonly content: infer C }
-    ? {
-        [M in keyof C]: C[M] extends { readonly schema: infer X }
-          ? CallTypeProvider<P, X, Refs, 'serializer'>
-          : unknown
-      }[keyof C]
+  'content' extends keyof E
+    ? ContentResponse<E, P, Refs>
     : CallTypeProvider<P, E, Refs, 'serializer'>
 >
 
+type ContentResponse<E, P, Refs> = E extends { readonly content: infer C }
+  ? {
+      [M in keyof C]: C[M] extends { readonly schema: infer X }
+        ? CallTypeProvider<P, X, Refs, 'serializer'>
+        : unknown
+    }[keyof C]
+  : CallTypeProvider<P, E, Refs, 'serializer'>
+
 // The responses by status code; `never` when the schema declares none (no map, or an empty one).
 // A response cast `as never` takes anything, as a code the route declares nothing for does.
-type SchemaReplies<S, P, Refs> = S extends { readonly response: infer M }
-  ? [keyof M] extends [never]
-    ? never
-    : { [C in keyof M]: [M[C]] extends [never] ? unknown : ResponseType<M[C], P, Refs> }
+type SchemaReplies<S, P, Refs> = 'response' extends keyof S
+  ? ByCode<S['response' & keyof S], P, Refs>
   : never
+type ByCode<M, P, Refs> = [keyof M] extends [never]
+  ? never
+  : { [C in keyof M]: [M[C]] extends [never] ? unknown : ResponseType<M[C], P, Refs> }
 
 /** Whether a `Reply` generic is a map by status code (`{ 200: A; '4xx': B }`), as Fastify 4 reads it. */
 type IsStatusMap<T> = T extends object
@@ -102,7 +109,9 @@ type SchemaRoute<S, P, Refs, M = SchemaReplies<S, P, Refs>> = {
   Body: S extends { readonly body: unknown }
     ? [S['body']] extends [never]
       ? unknown
-      : BodyType<S['body'], P, Refs>
+      : 'content' extends keyof S['body']
+        ? BodyType<S['body'], P, Refs>
+        : CallTypeProvider<P, S['body'], Refs>
     : unknown
   Headers: S extends { readonly headers: unknown }
     ? [S['headers']] extends [never]
