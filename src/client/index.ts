@@ -54,16 +54,41 @@ export type PathsFor<T, M extends string> = keyof T extends infer K
 
 type RecordAt<T, K> = K extends keyof T ? (T[K] extends AnyRecord ? T[K] : never) : never
 
+// What a call reads off the client it is called on (`this`): the routes table and how to read
+// its schemas. Read through `this`, not closed over: a call signature that held the table would
+// be instantiated again with each call's path, and with it every route of the table.
+interface ClientTypes {
+  readonly '~client.routes': unknown
+  readonly '~client.read': ReadWith
+}
+type TableOf<C extends ClientTypes> = C['~client.routes']
+type ReadOf<C extends ClientTypes> = C['~client.read']
+
 /** One method of the client: a path of the app's routes for that method, and its parts. */
-export type ClientCall<T, W extends ReadWith, M extends string> = <P extends PathsFor<T, M>>(
+export type ClientCall<M extends string> = <
+  C extends ClientTypes,
+  P extends string & PathsFor<TableOf<C>, M>,
+>(
+  this: C,
   path: P,
-  ...parts: NoInfer<CallArgs<RecordAt<T, `${M} ${P}`>, W, P>>
-) => Promise<ResponseOf<RecordAt<T, `${M} ${P}`>, W>>
+  ...parts: NoInfer<CallArgs<RecordAt<TableOf<C>, `${M} ${P}`>, ReadOf<C>, P>>
+) => Promise<ResponseOf<RecordAt<TableOf<C>, `${M} ${P}`>, ReadOf<C>>>
 
 /** The client of an application type: `client<typeof app>(…)`. */
 export type ArborClient<App> = ClientOf<RoutesOf<App>, ReadWithOf<App>>
-type ClientOf<T, W extends ReadWith> = {
-  [K in keyof ClientMethods]: ClientCall<T, W, ClientMethods[K]>
+
+// The methods of every client, the same for all: what a call reads of its app, it reads off `this`.
+type Methods = { [K in keyof ClientMethods]: ClientCall<ClientMethods[K]> }
+
+/**
+ * The client for routes table `T` read with `W`. Its methods are called on it (`api.get(…)`):
+ * they find the routes through `this`.
+ */
+export interface ClientOf<T, W extends ReadWith> extends Methods {
+  /** Type-only: the routes the methods call */
+  readonly '~client.routes': T
+  /** Type-only: the provider and shared schemas the routes are read with */
+  readonly '~client.read': W
 }
 
 /** What `client()` takes besides where the app is. */
