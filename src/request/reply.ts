@@ -12,6 +12,7 @@ import type {
 } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
 import type { SerializerFunction } from '../types/schema.ts'
+import { isVisible, readDecorator } from './decorator-access.ts'
 import { headWritten } from './head-written.ts'
 import {
   mediaTypeOfHeader,
@@ -150,6 +151,12 @@ export class Reply<Route extends RouteOfReply = RouteOfReply> {
   }
   getResponseTime(): number {
     return this.elapsedTime
+  }
+  /** Fastify 5's: a decorator's value, a function bound to this reply (decorator-access.ts). */
+  getDecorator(name: string | symbol): unknown {
+    const instance = this.route.instance
+    const seen = isVisible(this, Reply, name, (key) => instance.hasReplyDecorator(key))
+    return readDecorator(this, name, 'reply', seen)
   }
 
   code(statusCode: number): this {

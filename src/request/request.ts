@@ -12,6 +12,7 @@ import {
 import { mediaTypeOf } from '../content/parsers.ts'
 import type { ArborInstance, RequestRouteOptions } from '../types/instance.ts'
 import type { ArborLogger } from '../types/logger.ts'
+import { isVisible, readDecorator, writeDecorator } from './decorator-access.ts'
 import { lastHeaderValue, type ProxyTrust, proxyAddr } from './trust-proxy.ts'
 
 /** What a request reads of its route (request/route-context.ts has the whole record). */
@@ -172,6 +173,20 @@ export class Request<Route extends RouteOfRequest = RouteOfRequest> {
   get server(): ArborInstance {
     return this.route.instance
   }
+  /** Fastify 5's: a decorator's value, a function bound to this request (decorator-access.ts). */
+  getDecorator(name: string | symbol): unknown {
+    return readDecorator(this, name, 'request', visibleOn(this, name))
+  }
+  /** Fastify 5's: gives a declared decorator its value on this request. */
+  setDecorator(name: string | symbol, value: unknown): void {
+    writeDecorator(this, name, value, 'request', visibleOn(this, name))
+  }
+}
+
+// A module function, not a method: every member of the class is a name a decorator may not take.
+function visibleOn(request: Request, name: string | symbol): boolean {
+  const instance = request.route.instance
+  return isVisible(request, Request, name, (key) => instance.hasRequestDecorator(key))
 }
 
 // RFC 9110 token characters: what a media type's type and subtype are made of.

@@ -31,7 +31,7 @@ export interface InstanceDecorators<Instance, Request, Reply> {
   ): this & WithReplyTypes<Decoration<Reply, K, V>>
   hasDecorator(name: string): boolean
   /** A decorator visible here (a function comes bound to this instance); throws when none is. */
-  getDecorator<T = unknown>(name: string): T
+  getDecorator<T = unknown>(name: string | symbol): T
   hasRequestDecorator(name: string): boolean
   hasReplyDecorator(name: string): boolean
 }

@@ -77,4 +77,6 @@ export interface ReplyMembers<G extends RouteGenericInterface, Trailer> extends 
    * the response fails), so a handler may send later, from a callback, and `await reply`.
    */
   then(fulfilled: () => void, rejected?: (err: Error) => void): void
+  /** A decorator of this reply (Fastify 5's; a function comes bound to the reply). */
+  getDecorator<T = unknown>(name: string | symbol): T
 }

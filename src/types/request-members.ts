@@ -62,4 +62,13 @@ export interface RequestMembers<G extends RouteGenericInterface> {
   /** @deprecated FSTDEP018: use `routeOptions.method` */
   readonly routerMethod: string | string[]
   readonly is404: boolean
+  /**
+   * A decorator of this request (Fastify 5's; a function comes bound to the request). A name no
+   * decorator declares throws FST_ERR_DEC_UNDECLARED.
+   * @example
+   * const user = request.getDecorator<User>('user')
+   */
+  getDecorator<T = unknown>(name: string | symbol): T
+  /** Gives a declared request decorator its value on this request (Fastify 5's). */
+  setDecorator<T = unknown>(name: string | symbol, value: T): void
 }

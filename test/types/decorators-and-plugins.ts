@@ -116,3 +116,14 @@ app.decorateReply('typeTestMergedSession', null).get('/merged', (_request, reply
 const takesInstance = (_instance: ArborInstance): void => {}
 takesInstance(withUser)
 takesInstance(authed)
+
+// ---- getDecorator / setDecorator (Fastify 5's): typed by the caller, any visible name ----
+
+withUser.get('/by-name', (request, reply) => {
+  expectType<User | null>()(request.getDecorator<User | null>('user'))
+  request.setDecorator<User | null>('user', null)
+  // @ts-expect-error the value must be of the type given
+  request.setDecorator<User | null>('user', 42)
+  expectType<() => unknown>()(reply.getDecorator<() => unknown>('sendOk'))
+  expectType<unknown>()(request.server.getDecorator(Symbol.for('registered-plugin')))
+})

@@ -1,4 +1,4 @@
-import { errorCodes } from '../../errors.ts'
+import { readDecorator } from '../../request/decorator-access.ts'
 import { type Instance, kState } from '../state.ts'
 import { addDecorator, hasDecorator } from './decorators.ts'
 
@@ -30,10 +30,8 @@ export const decoratorMethods = {
    * @example
    * const db = app.getDecorator<Db>('db')
    */
-  getDecorator(this: Instance, name: string): unknown {
-    if (!(name in this)) throw new errorCodes.FST_ERR_DEC_UNDECLARED(name, 'instance')
-    const value = (this as unknown as Record<string, unknown>)[name]
-    return typeof value === 'function' ? value.bind(this) : value
+  getDecorator(this: Instance, name: string | symbol): unknown {
+    return readDecorator(this, name, 'instance', name in this)
   },
   hasRequestDecorator(this: Instance, name: string): boolean {
     const state = this[kState]
