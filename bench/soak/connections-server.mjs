@@ -7,6 +7,7 @@
 // from the same baseline (a leaner process has less free memory for its first connections to
 // reuse). Sends {port} over IPC once listening; answers 'measure' with the memory after full
 // collections; exits on 'exit'.
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8'
@@ -45,6 +46,18 @@ async function settle() {
   }
 }
 
+// Linux's split of the RSS: anonymous memory (V8's heap and malloc's) against pages of mapped
+// files (node's own code and libraries, touched as they run); {} elsewhere.
+function residentKinds() {
+  try {
+    const status = readFileSync('/proc/self/status', 'latin1')
+    const kib = (name) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024
+    return { rssAnon: kib('RssAnon'), rssFile: kib('RssFile') }
+  } catch {
+    return {}
+  }
+}
+
 process.on('message', async (message) => {
   if (message === 'measure') {
     await settle()
@@ -54,7 +67,21 @@ process.on('message', async (message) => {
     const spaces = Object.fromEntries(
       getHeapSpaceStatistics().map((space) => [space.space_name, space.space_size]),
     )
-    process.send({ rss, heapUsed, external, arrayBuffers, usedHeap, heapCommitted, spaces })
+    // what of it is resident, per space
+    const physical = Object.fromEntries(
+      getHeapSpaceStatistics().map((space) => [space.space_name, space.physical_space_size]),
+    )
+    process.send({
+      rss,
+      heapUsed,
+      external,
+      arrayBuffers,
+      usedHeap,
+      heapCommitted,
+      spaces,
+      physical,
+      ...residentKinds(),
+    })
   } else if (message === 'exit') {
     process.exit(0)
   }
