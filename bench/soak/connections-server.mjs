@@ -49,8 +49,10 @@ await app.listen({ port: 0, host: '127.0.0.1' })
 // whether it was, `idleMs` how long that took.
 const IDLE_LIMIT_MS = Number(process.env.CONNECTIONS_IDLE_LIMIT_MS ?? 30_000)
 const YOUNG_INITIAL = 1024 * 1024
-const youngResident = () =>
-  getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.physical_space_size ?? 0
+function youngResident() {
+  const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')
+  return young?.physical_space_size ?? 0
+}
 
 async function idle() {
   const started = Date.now()
