@@ -1,19 +1,25 @@
 // `npm run bench:connections`: what an idle connection costs the server, arbor beside Fastify 5
 // in one run. Per round, protocol and framework: a fresh server process (connections-server.mjs,
 // plain node --expose-gc; arbor from its build, dist/index.js: run `npm run build` first), warmed
-// by a few hundred answered connections that are then closed; its memory after full collections
-// (asked over IPC); then N connections opened by client processes (connections-client.mjs), each
-// answered once and left idle; the memory again. Per connection = (after - before) / N, for RSS
-// and for the heap; and the RSS the second half of the N added (connections are opened in two
-// halves), which leaves out V8's one-off growth steps. HTTP/1.1: N idle keep-alive connections; HTTP/2 (h2c, `http2: true`): N
-// sessions with one answered stream each. Each server runs twice: in a process that loaded only
-// its own framework, and in one that loaded both (the other's app built and readied, never
-// listening): arbor's process starts ~9 MiB leaner, and the first connections of a fatter
-// process reuse memory it already holds free, which (after - before) / N counts against the
-// leaner one. The order of the frameworks alternates by round; the table gives each figure's
-// median over the rounds and its range, and the RSS before and with the N connections open.
+// by a few hundred answered connections that are then closed; its memory once idle (asked over
+// IPC); then N connections opened by client processes (connections-client.mjs), each answered
+// once and left idle; the memory again. "Once idle", in every server alike: full collections a
+// second apart until V8 has given its young generation back (it does once the process has
+// allocated little for 5 s), then a few more: idle connections are held by an idle process, and
+// the young generation's one-off growth while they open (~20 MiB, reached sooner by a process
+// that allocated more at startup) is no memory of theirs (issue 41). Per connection =
+// (after - before) / N, for RSS and for the heap; the RSS split into V8's young generation, the
+// rest of V8's heap (resident pages per space) and what lies outside V8 (RssAnon less those);
+// and the RSS of the second half of the N (connections are opened in two halves). HTTP/1.1: N
+// idle keep-alive connections; HTTP/2 (h2c, `http2: true`): N sessions with one answered
+// stream each. Each server runs twice: in a process that loaded only its own framework, and in
+// one that loaded both (the other's app built and readied, never listening): arbor's process
+// starts ~5 MiB leaner, and the first connections of a fatter process reuse memory it already
+// holds free, which (after - before) / N counts against the leaner one. The order of the
+// frameworks alternates by round; the table gives each figure's median over the rounds and its
+// range, and the RSS before and with the N connections open.
 //
-//   npx tsx bench/soak/connections.ts [--rounds 3] [--h1 10000] [--h2 2000] [--clients 4]
+//   npx tsx bench/soak/connections.ts [--rounds 5] [--h1 10000] [--h2 2000] [--clients 4]
 //     [--only h1|h2] [--image both|same|own] [--entry dist/index.js]
 //     [--out bench/results/connections.json]
 import { type ChildProcess, fork } from 'node:child_process'
@@ -26,7 +32,7 @@ import { parseArgs } from 'node:util'
 const here = dirname(fileURLToPath(import.meta.url))
 const { values } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     h1: { type: 'string', default: '10000' },
     h2: { type: 'string', default: '2000' },
     clients: { type: 'string', default: '4' },
@@ -53,6 +59,23 @@ interface Memory {
   external: number
   arrayBuffers: number
   usedHeap: number
+  /** resident bytes of each V8 space */
+  physical: Record<string, number>
+  /** Linux's anonymous and file-backed shares of the RSS (absent elsewhere) */
+  rssAnon?: number
+  rssFile?: number
+}
+
+/**
+ * Where the RSS a connection adds lies: V8's young generation (empty after the collections, its
+ * size V8's choice from the allocation and survival it saw), the rest of V8's heap (old space,
+ * code, large objects: what the connections' objects occupy, with its fragmentation), and memory
+ * outside V8 (node's native objects, buffers, malloc's free lists), per connection.
+ */
+interface RssParts {
+  young: number
+  v8: number
+  native: number
 }
 interface Sample {
   round: number
@@ -69,6 +92,29 @@ interface Sample {
   marginalHeapPerConnection: number
   heapPerConnection: number
   externalPerConnection: number
+  rssParts: RssParts
+}
+
+const YOUNG = new Set(['new_space', 'new_large_object_space'])
+function parts(memory: Memory): RssParts {
+  let young = 0
+  let v8 = 0
+  for (const [space, bytes] of Object.entries(memory.physical)) {
+    if (YOUNG.has(space)) young += bytes
+    else v8 += bytes
+  }
+  // where Linux does not split the RSS, all of it less V8's resident pages
+  const anon = memory.rssAnon ?? memory.rss
+  return { young, v8, native: anon - young - v8 }
+}
+
+function partsPerConnection(before: Memory, after: Memory, n: number): RssParts {
+  const [b, a] = [parts(before), parts(after)]
+  return {
+    young: (a.young - b.young) / n,
+    v8: (a.v8 - b.v8) / n,
+    native: (a.native - b.native) / n,
+  }
 }
 
 function once<T>(child: ChildProcess, what: string): Promise<T> {
@@ -153,12 +199,15 @@ async function measureOne(round: number, framework: Framework, protocol: Protoco
       marginalHeapPerConnection: (after.heapUsed - middle.heapUsed) / second.opened,
       heapPerConnection: (after.heapUsed - before.heapUsed) / n,
       externalPerConnection: (after.external - before.external) / n,
+      rssParts: partsPerConnection(before, after, n),
     }
     console.log(
       `round ${round} ${protocol} ${image.padEnd(4)} ${framework.padEnd(8)} ${n} open (${idle.failed} failed): ` +
         `RSS ${kib(sample.rssPerConnection)}, heap ${kib(sample.heapPerConnection)}, ` +
         `external ${kib(sample.externalPerConnection)} per connection; second half ` +
-        `RSS ${kib(sample.marginalRssPerConnection)}, heap ${kib(sample.marginalHeapPerConnection)}`,
+        `RSS ${kib(sample.marginalRssPerConnection)}, heap ${kib(sample.marginalHeapPerConnection)}; ` +
+        `RSS in V8's young generation ${kib(sample.rssParts.young)}, rest of V8 ` +
+        `${kib(sample.rssParts.v8)}, outside V8 ${kib(sample.rssParts.native)}`,
     )
     return sample
   } finally {
@@ -209,6 +258,9 @@ const rows = protocols.flatMap((protocol) =>
         rss: figure((s) => s.rssPerConnection),
         heap: figure((s) => s.heapPerConnection),
         marginalRss: figure((s) => s.marginalRssPerConnection),
+        young: figure((s) => s.rssParts.young),
+        v8: figure((s) => s.rssParts.v8),
+        native: figure((s) => s.rssParts.native),
         rssBefore: figure((s) => s.before.rss),
         rssAfter: figure((s) => s.after.rss),
       }
@@ -222,15 +274,17 @@ const imageLabel = { same: 'both loaded', own: 'own only' }
 const mib = (f: { median: number }) => `${(f.median / 1048576).toFixed(1)} MiB`
 const range = (f: { median: number; min: number; max: number }) =>
   `${kib(f.median)} (${(f.min / 1024).toFixed(2)}–${(f.max / 1024).toFixed(2)})`
+const split = (row: (typeof rows)[number]) =>
+  [row.young, row.v8, row.native].map((f) => (f.median / 1024).toFixed(2)).join(' + ')
 console.log(
-  `\n| connection | process image | framework | N | RSS per connection | heap per connection | ` +
+  `\n| connection | process image | framework | N | RSS per connection | of which young generation + rest of V8 + outside V8 | heap per connection | ` +
     `RSS per connection, second half | RSS before → with N open |`,
 )
-console.log('| --- | --- | --- | ---: | --- | --- | --- | --- |')
+console.log('| --- | --- | --- | ---: | --- | --- | --- | --- | --- |')
 for (const row of rows) {
   console.log(
     `| ${label[row.protocol]} | ${imageLabel[row.image]} | ${name[row.framework]} | ` +
-      `${row.connections.toLocaleString('en')} | ${range(row.rss)} | ${range(row.heap)} | ` +
+      `${row.connections.toLocaleString('en')} | ${range(row.rss)} | ${split(row)} | ${range(row.heap)} | ` +
       `${range(row.marginalRss)} | ${mib(row.rssBefore)} → ${mib(row.rssAfter)} |`,
   )
 }

@@ -55,6 +55,11 @@ export function trackConnections(server: Server): void {
   })
 }
 
+/** Whether `connectionsOf` knows the server's connections (an h2c server's are its sessions). */
+export function listsConnections(server: Server): boolean {
+  return tracked.has(server) || nativeList(server) !== undefined
+}
+
 /** The server's open connections. */
 export function connectionsOf(server: Server): readonly Socket[] {
   const list = nativeList(server)

@@ -62,7 +62,14 @@ export function createHttpServer(root: RootState): Server {
     if (connectionEnded(socket)) closeOnceAnswered(socket)
     else onClientError.call(instance as never, err, socket)
   })
-  trackConnections(server)
+  // An h2c server's every connection is a session, tracked by guardSessions and ended through
+  // it: tracking its sockets too cost each session a set entry and a second 'close' listener
+  // (issue 41). A TLS server's sockets are tracked: one still in its handshake has no session.
+  const h2c =
+    options.serverFactory === undefined &&
+    options.initialConfig.http2 === true &&
+    options.https === undefined
+  if (!h2c) trackConnections(server)
   return server
 }
 

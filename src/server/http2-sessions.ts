@@ -23,18 +23,28 @@ interface Bucket {
   at: number
 }
 
-/** A session's buckets, one per limit, and its close() timer. */
+/**
+ * What a session has spent of its limits, and its close() timer: made on the session's first
+ * PING, first reset stream or close(), not for every session. A bucket starts full and refills
+ * up to full, so one made at first use holds what one made with the session would: an idle
+ * session (what a server holds most of, issue 41) costs no budget.
+ */
 interface Budget {
-  limits: ResolvedHttp2Limits
-  pings: Bucket
-  resets: Bucket
+  pings: Bucket | undefined
+  resets: Bucket | undefined
   /** destroys the session once close() has waited `closeTimeout` for it */
   timer: NodeJS.Timeout | undefined
 }
 
+/** A server's sessions and the limits they are held to. */
+interface Guard {
+  limits: ResolvedHttp2Limits
+  sessions: Set<ServerHttp2Session>
+}
+
 const BURST_SECONDS = 10
 const budgets = new WeakMap<ServerHttp2Session, Budget>()
-const tracked = new WeakMap<AnyHttp2Server, Set<ServerHttp2Session>>()
+const guards = new WeakMap<AnyHttp2Server, Guard>()
 
 /**
  * The options node's http2 server is built with: the app's (`http`, or `https` for TLS), with
@@ -51,29 +61,57 @@ export function http2ServerOptions<T extends ServerOptions | SecureServerOptions
   return options
 }
 
-/** Tracks the server's sessions and holds each to the limits. */
+/**
+ * Tracks the server's sessions and holds each to the limits. A session costs a set entry and
+ * two shared listeners ('close', and 'ping' with a PING limit); the listeners are made once per
+ * server, their limits in scope.
+ */
 export function guardSessions(server: AnyHttp2Server, limits: ResolvedHttp2Limits): void {
   const sessions = new Set<ServerHttp2Session>()
-  tracked.set(server, sessions)
+  guards.set(server, { limits, sessions })
   const forget = function (this: ServerHttp2Session) {
     sessions.delete(this)
     const timer = budgets.get(this)?.timer
     if (timer !== undefined) clearTimeout(timer)
   }
+  const onPing = function (this: ServerHttp2Session) {
+    const budget = budgetOf(this)
+    budget.pings ??= fullBucket(limits.maxPingsPerSecond)
+    if (!spend(budget.pings, limits.maxPingsPerSecond)) calm(this)
+  }
+  const onStreamClose = (session: ServerHttp2Session, stream: ServerHttp2Stream) => {
+    // a stream ended by RST_STREAM, the client's (rapid reset) or ours
+    if (stream.rstCode === undefined || stream.rstCode === NO_ERROR) return
+    const budget = budgetOf(session)
+    budget.resets ??= fullBucket(limits.maxResetsPerSecond)
+    if (!spend(budget.resets, limits.maxResetsPerSecond)) calm(session)
+  }
   server.on('session', (session: ServerHttp2Session) => {
     sessions.add(session)
     // `on`, not `once`: a session closes once, and a once wrapper would cost each one (issue 41)
     session.on('close', forget)
-    const now = Date.now()
-    budgets.set(session, {
-      limits,
-      pings: { tokens: limits.maxPingsPerSecond * BURST_SECONDS, at: now },
-      resets: { tokens: limits.maxResetsPerSecond * BURST_SECONDS, at: now },
-      timer: undefined,
-    })
     if (limits.maxPingsPerSecond > 0) session.on('ping', onPing)
   })
-  if (limits.maxResetsPerSecond > 0) server.on('stream', onStream)
+  if (limits.maxResetsPerSecond > 0) {
+    server.on('stream', (stream: ServerHttp2Stream) => {
+      // node has detached the stream from its session by its 'close'
+      const session = stream.session as ServerHttp2Session | undefined
+      if (session !== undefined) stream.on('close', () => onStreamClose(session, stream))
+    })
+  }
+}
+
+function budgetOf(session: ServerHttp2Session): Budget {
+  let budget = budgets.get(session)
+  if (budget === undefined) {
+    budget = { pings: undefined, resets: undefined, timer: undefined }
+    budgets.set(session, budget)
+  }
+  return budget
+}
+
+function fullBucket(rate: number): Bucket {
+  return { tokens: rate * BURST_SECONDS, at: Date.now() }
 }
 
 /**
@@ -82,37 +120,25 @@ export function guardSessions(server: AnyHttp2Server, limits: ResolvedHttp2Limit
  * every one at once with `forceCloseConnections: true`.
  */
 export function closeSessions(server: AnyHttp2Server, force: boolean): void {
-  for (const session of tracked.get(server) ?? []) {
+  const guard = guards.get(server)
+  if (guard === undefined) return
+  for (const session of guard.sessions) {
     if (force) {
       session.destroy()
       continue
     }
     session.close()
-    const budget = budgets.get(session)
-    if (budget !== undefined && budget.limits.closeTimeout > 0 && !session.destroyed) {
-      destroyAfter(session, budget, budget.limits.closeTimeout)
+    if (guard.limits.closeTimeout > 0 && !session.destroyed) {
+      destroyAfter(session, budgetOf(session), guard.limits.closeTimeout)
     }
   }
 }
 
-function onPing(this: ServerHttp2Session) {
-  const budget = budgets.get(this)
-  if (budget !== undefined && !spend(budget.pings, budget.limits.maxPingsPerSecond)) calm(this)
-}
-
-function onStream(stream: ServerHttp2Stream) {
-  // node has detached the stream from its session by its 'close'
-  const session = stream.session as ServerHttp2Session | undefined
-  if (session !== undefined) stream.on('close', () => onStreamClose(session, stream))
-}
-
-function onStreamClose(session: ServerHttp2Session, stream: ServerHttp2Stream) {
-  // a stream ended by RST_STREAM, the client's (rapid reset) or ours
-  if (stream.rstCode === undefined || stream.rstCode === NO_ERROR) return
-  const budget = budgets.get(session)
-  if (budget !== undefined && !spend(budget.resets, budget.limits.maxResetsPerSecond)) {
-    calm(session)
-  }
+/** Destroys every session of the server now; returns how many there were. */
+export function destroySessions(server: AnyHttp2Server): number {
+  const sessions = [...(guards.get(server)?.sessions ?? [])]
+  for (const session of sessions) session.destroy()
+  return sessions.length
 }
 
 /** Takes one token from the bucket, refilled at `rate` a second; false once it is spent. */

@@ -1,7 +1,9 @@
+import type { Http2Server } from 'node:http2'
 import { isSilent } from '../config/logger.ts'
 import { errorCodes } from '../errors.ts'
 import type { ArborInstance } from '../types/instance.ts'
-import { connectionsOf, responseOwed } from './connections.ts'
+import { connectionsOf, listsConnections, responseOwed } from './connections.ts'
+import { destroySessions } from './http2-sessions.ts'
 
 /** Options of `closeOnSignals`. */
 export interface CloseOnSignalsOptions {
@@ -113,10 +115,13 @@ function cut(app: ArborInstance, reason: string): never {
     }
   }
   const named = requests.map((r) => `${r.method} ${r.url}`).join(', ')
+  // an h2c server's connections are its HTTP/2 sessions (server/http2-sessions.ts)
+  const sessions = destroySessions(app.server as unknown as Http2Server)
+  const connections = listsConnections(app.server) ? sockets.length : sessions
   const message =
-    `${reason}: destroying ${sockets.length} connection(s), cutting ` +
+    `${reason}: destroying ${connections} connection(s), cutting ` +
     `${requests.length} request(s) in flight${named === '' ? '' : `: ${named}`}`
-  app.log.error({ cut: requests, connections: sockets.length }, message)
+  app.log.error({ cut: requests, connections }, message)
   // With logging off, the one line that explains a non-zero exit still goes out.
   if (isSilent(app.log)) process.stderr.write(`arbor: ${message}\n`)
   for (const socket of sockets) socket.destroy()

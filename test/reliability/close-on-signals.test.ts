@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { request } from 'node:http'
+import { connect as connectH2 } from 'node:http2'
 import { createInterface } from 'node:readline'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
@@ -28,10 +29,10 @@ class ServerProcess {
   #events = new Map<string, () => void>()
   #seen = new Set<string>()
 
-  constructor(graceMs: number) {
+  constructor(graceMs: number, http2 = false) {
     this.child = spawn(process.execPath, [...typescriptChild, SERVER], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, GRACE_MS: String(graceMs) },
+      env: { ...process.env, GRACE_MS: String(graceMs), HTTP2: http2 ? '1' : '0' },
     })
     this.exited = once(this.child, 'close') as Promise<[number | null, NodeJS.Signals | null]>
     this.port = new Promise((resolve) => {
@@ -104,6 +105,30 @@ test('closeOnSignals: a request still running when the grace period ends is cut,
     server.logs.some((line) => line.level === 30 && /^SIGTERM received/.test(line.msg)),
     'the signal is logged',
   )
+})
+
+test('closeOnSignals on an h2c server: the grace period ends with its HTTP/2 sessions destroyed and counted as its connections', {
+  timeout: 20_000,
+}, async (t) => {
+  const server = new ServerProcess(300, true)
+  t.after(() => server.kill())
+  const port = await server.port
+  const client = connectH2(`http://127.0.0.1:${port}`)
+  client.on('error', () => {})
+  t.after(() => client.destroy())
+  const stream = client.request({ ':path': '/stuck', 'x-id': '1' })
+  stream.on('error', () => {})
+  stream.resume()
+  await server.printed('accepted 1')
+  const clientClosed = once(client, 'close')
+  server.child.kill('SIGTERM')
+  const [code] = await server.exited
+  assert.equal(code, 1, 'a close cut short is a failure')
+  await clientClosed
+  const cut = server.logs.find((line) => line.level === 50)
+  assert.ok(cut !== undefined, `no error line in ${JSON.stringify(server.logs)}`)
+  assert.match(cut.msg, /longer than 300 ms: destroying 1 connection\(s\)/)
+  assert.equal(cut.connections, 1)
 })
 
 test('closeOnSignals: a second signal during the graceful close cuts at once', {

@@ -141,3 +141,35 @@ test(
     await closed
   },
 )
+
+test(
+  "HTTP/2 (h2c): an idle session's socket carries the listeners node:http2 gives it and none of arbor: the session is what arbor tracks (issue 41)",
+  BOUND,
+  async (t) => {
+    const app = arbor({ http2: true })
+    app.get('/', async () => ({ hello: 'world' }))
+    const fromArbor = new Promise<Socket>((resolve) => app.server.once('connection', resolve))
+    t.after(() => app.close())
+    const arborPort = await listenLocal(app)
+
+    const bare = http2.createServer((_req, res) => res.end('{"hello":"world"}'))
+    const fromNode = new Promise<Socket>((resolve) => bare.once('connection', resolve))
+    bare.listen(0, '127.0.0.1')
+    await once(bare, 'listening')
+    const barePort = (bare.address() as { port: number }).port
+
+    const clients = [arborPort, barePort].map((port) => http2.connect(`http://127.0.0.1:${port}`))
+    t.after(() => {
+      for (const client of clients) client.destroy()
+      bare.close()
+    })
+    for (const client of clients) {
+      client.on('error', () => {})
+      const stream = client.request({ ':path': '/' })
+      stream.resume()
+      await once(stream, 'end')
+    }
+    await new Promise((resolve) => setImmediate(resolve))
+    assert.deepEqual(listenerShape(await fromArbor), listenerShape(await fromNode))
+  },
+)
