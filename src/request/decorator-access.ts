@@ -9,6 +9,10 @@ import { errorCodes } from '../errors.ts'
 /** What a decorator was added to, as FST_ERR_DEC_UNDECLARED names it. */
 export type DecoratedKind = 'instance' | 'request' | 'reply'
 
+function refuseUndeclared(declared: boolean, name: string | symbol, kind: DecoratedKind): void {
+  if (!declared) throw new errorCodes.FST_ERR_DEC_UNDECLARED(String(name), kind)
+}
+
 /** The decorator's value; a function comes bound to `holder`, as a method call would be. */
 export function readDecorator(
   holder: object,
@@ -16,7 +20,7 @@ export function readDecorator(
   kind: DecoratedKind,
   declared: boolean,
 ): unknown {
-  if (!declared) throw new errorCodes.FST_ERR_DEC_UNDECLARED(String(name), kind)
+  refuseUndeclared(declared, name, kind)
   const value = (holder as Record<string | symbol, unknown>)[name]
   return typeof value === 'function' ? value.bind(holder) : value
 }
@@ -29,7 +33,7 @@ export function writeDecorator(
   kind: DecoratedKind,
   declared: boolean,
 ): void {
-  if (!declared) throw new errorCodes.FST_ERR_DEC_UNDECLARED(String(name), kind)
+  refuseUndeclared(declared, name, kind)
   ;(holder as Record<string | symbol, unknown>)[name] = value
 }
 

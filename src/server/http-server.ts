@@ -39,11 +39,16 @@ export function createHttpServer(root: RootState): Server {
   const options = root.options
   const handler = (req: IncomingMessage, res: ServerResponse) => dispatchSafely(root, req, res)
   let server: Server
+  // An h2c server's every connection is a session, tracked by guardSessions and ended through
+  // it: tracking its sockets too cost each session a set entry and a second 'close' listener
+  // (issue 41). A TLS server's sockets are tracked: one still in its handshake has no session.
+  let tracksSockets = true
   if (options.serverFactory !== undefined) {
     server = options.serverFactory(handler, options.given)
   } else if (options.initialConfig.http2 === true) {
     server = createHttp2Server(root, handler) as unknown as Server
     server.setTimeout(options.connectionTimeout)
+    tracksSockets = options.https !== undefined
   } else {
     server =
       options.https !== undefined
@@ -62,14 +67,7 @@ export function createHttpServer(root: RootState): Server {
     if (connectionEnded(socket)) closeOnceAnswered(socket)
     else onClientError.call(instance as never, err, socket)
   })
-  // An h2c server's every connection is a session, tracked by guardSessions and ended through
-  // it: tracking its sockets too cost each session a set entry and a second 'close' listener
-  // (issue 41). A TLS server's sockets are tracked: one still in its handshake has no session.
-  const h2c =
-    options.serverFactory === undefined &&
-    options.initialConfig.http2 === true &&
-    options.https === undefined
-  if (!h2c) trackConnections(server)
+  if (tracksSockets) trackConnections(server)
   return server
 }
 

@@ -75,16 +75,12 @@ export function guardSessions(server: AnyHttp2Server, limits: ResolvedHttp2Limit
     if (timer !== undefined) clearTimeout(timer)
   }
   const onPing = function (this: ServerHttp2Session) {
-    const budget = budgetOf(this)
-    budget.pings ??= fullBucket(limits.maxPingsPerSecond)
-    if (!spend(budget.pings, limits.maxPingsPerSecond)) calm(this)
+    if (!spendFrom(this, 'pings', limits.maxPingsPerSecond)) calm(this)
   }
   const onStreamClose = (session: ServerHttp2Session, stream: ServerHttp2Stream) => {
     // a stream ended by RST_STREAM, the client's (rapid reset) or ours
     if (stream.rstCode === undefined || stream.rstCode === NO_ERROR) return
-    const budget = budgetOf(session)
-    budget.resets ??= fullBucket(limits.maxResetsPerSecond)
-    if (!spend(budget.resets, limits.maxResetsPerSecond)) calm(session)
+    if (!spendFrom(session, 'resets', limits.maxResetsPerSecond)) calm(session)
   }
   server.on('session', (session: ServerHttp2Session) => {
     sessions.add(session)
@@ -110,8 +106,11 @@ function budgetOf(session: ServerHttp2Session): Budget {
   return budget
 }
 
-function fullBucket(rate: number): Bucket {
-  return { tokens: rate * BURST_SECONDS, at: Date.now() }
+// One token from the session's bucket for `kind`, made full at its first use.
+function spendFrom(session: ServerHttp2Session, kind: 'pings' | 'resets', rate: number): boolean {
+  const budget = budgetOf(session)
+  budget[kind] ??= { tokens: rate * BURST_SECONDS, at: Date.now() }
+  return spend(budget[kind], rate)
 }
 
 /**
