@@ -9,7 +9,6 @@ import type {
   ServerOptions as Http2Options,
   Http2SecureServer,
   Http2Server,
-  Http2Session,
   SecureServerOptions,
 } from 'node:http2'
 import { createServer as createHttpsServer } from 'node:https'
@@ -90,19 +89,8 @@ function createHttp2Server(
           http2ServerOptions(http as Http2Options | undefined, http2Limits),
           handler as never,
         )
-  const timeout = root.options.initialConfig.http2SessionTimeout
-  // one shared listener: a callback given to setTimeout would cost each session a closure and
-  // a `once` wrapper, and an idle session is what such a server holds most of (issue 41)
-  server.on('session', (session) => {
-    session.setTimeout(timeout)
-    session.on('timeout', closeSession)
-  })
-  guardSessions(server, http2Limits)
+  guardSessions(server, http2Limits, root.options.initialConfig.http2SessionTimeout)
   return server
-}
-
-function closeSession(this: Http2Session): void {
-  this.close()
 }
 
 /** Every request, from the network or from inject, enters here. */

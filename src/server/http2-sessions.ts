@@ -1,6 +1,7 @@
 // HTTP/2 sessions held to `http2Limits` (config/http2-limits.ts, issue 41): the limits node
-// lacks (PINGs and stream resets per session), and close() ending the sessions, which node 20's
-// server.close() only waits for. node itself destroys a session that errs or receives GOAWAY.
+// lacks (PINGs and stream resets per session), `http2SessionTimeout`, and close() ending the
+// sessions, which node 20's server.close() only waits for. node itself destroys a session that
+// errs or receives GOAWAY.
 import type {
   Http2SecureServer,
   Http2Server,
@@ -36,10 +37,20 @@ interface Budget {
   timer: NodeJS.Timeout | undefined
 }
 
+/** What the idle sweep last saw of a session: its socket's bytes, moved or not since `since`. */
+interface Seen {
+  bytes: number
+  since: number
+}
+
 /** A server's sessions and the limits they are held to. */
 interface Guard {
   limits: ResolvedHttp2Limits
-  sessions: Set<ServerHttp2Session>
+  /** each open session, with what the idle sweep saw of it (nothing before its first sweep) */
+  sessions: Map<ServerHttp2Session, Seen | undefined>
+  /** `http2SessionTimeout` in ms, 0 for none */
+  idleTimeout: number
+  sweeper: NodeJS.Timeout | undefined
 }
 
 const BURST_SECONDS = 10
@@ -62,17 +73,26 @@ export function http2ServerOptions<T extends ServerOptions | SecureServerOptions
 }
 
 /**
- * Tracks the server's sessions and holds each to the limits. A session costs a set entry and
- * two shared listeners ('close', and 'ping' with a PING limit); the listeners are made once per
- * server, their limits in scope.
+ * Tracks the server's sessions and holds each to the limits and to `idleTimeout` (ms, 0 for
+ * none). A session costs a map entry and two shared listeners ('close', and 'ping' with a PING
+ * limit); the listeners are made once per server, their limits in scope.
  */
-export function guardSessions(server: AnyHttp2Server, limits: ResolvedHttp2Limits): void {
-  const sessions = new Set<ServerHttp2Session>()
-  guards.set(server, { limits, sessions })
+export function guardSessions(
+  server: AnyHttp2Server,
+  limits: ResolvedHttp2Limits,
+  idleTimeout: number,
+): void {
+  const guard: Guard = { limits, sessions: new Map(), idleTimeout, sweeper: undefined }
+  const sessions = guard.sessions
+  guards.set(server, guard)
   const forget = function (this: ServerHttp2Session) {
     sessions.delete(this)
     const timer = budgets.get(this)?.timer
     if (timer !== undefined) clearTimeout(timer)
+    if (sessions.size === 0 && guard.sweeper !== undefined) {
+      clearInterval(guard.sweeper)
+      guard.sweeper = undefined
+    }
   }
   const onPing = function (this: ServerHttp2Session) {
     if (!spendFrom(this, 'pings', limits.maxPingsPerSecond)) calm(this)
@@ -83,10 +103,14 @@ export function guardSessions(server: AnyHttp2Server, limits: ResolvedHttp2Limit
     if (!spendFrom(session, 'resets', limits.maxResetsPerSecond)) calm(session)
   }
   server.on('session', (session: ServerHttp2Session) => {
-    sessions.add(session)
+    sessions.set(session, undefined)
     // `on`, not `once`: a session closes once, and a once wrapper would cost each one (issue 41)
     session.on('close', forget)
     if (limits.maxPingsPerSecond > 0) session.on('ping', onPing)
+    if (idleTimeout > 0 && guard.sweeper === undefined) {
+      guard.sweeper = setInterval(sweepIdle, sweepEvery(idleTimeout), guard)
+      guard.sweeper.unref()
+    }
   })
   if (limits.maxResetsPerSecond > 0) {
     server.on('stream', (stream: ServerHttp2Stream) => {
@@ -94,6 +118,40 @@ export function guardSessions(server: AnyHttp2Server, limits: ResolvedHttp2Limit
       const session = stream.session as ServerHttp2Session | undefined
       if (session !== undefined) stream.on('close', () => onStreamClose(session, stream))
     })
+  }
+}
+
+/**
+ * How often the idle sweep looks: an eighth of the timeout, within 10 ms and 5 s, so that a
+ * session is closed between the timeout and a quarter more (72 to 82 s at Fastify's default).
+ */
+function sweepEvery(idleTimeout: number): number {
+  return Math.min(5_000, Math.max(10, Math.floor(idleTimeout / 8)))
+}
+
+/**
+ * `http2SessionTimeout`, for every session of a server from one timer. A session whose socket
+ * has moved no byte either way for the timeout gets 'timeout' and is closed (GOAWAY, its open
+ * streams finished first), as a timer of its own would (Fastify's `session.setTimeout`) do. One
+ * sweep instead of a timer each: an idle session is what such a server holds most of, and node
+ * 20 keeps a session's timer, and through it the destroyed session, until the timer fires, 72 s
+ * after the client went away (issue 41).
+ */
+function sweepIdle(guard: Guard): void {
+  const now = Date.now()
+  for (const [session, seen] of guard.sessions) {
+    if (session.closed || session.destroyed) continue
+    const socket = session.socket
+    const bytes = socket.bytesRead + socket.bytesWritten
+    if (seen === undefined) {
+      guard.sessions.set(session, { bytes, since: now })
+    } else if (seen.bytes !== bytes) {
+      seen.bytes = bytes
+      seen.since = now
+    } else if (now - seen.since >= guard.idleTimeout) {
+      session.emit('timeout')
+      session.close()
+    }
   }
 }
 
@@ -121,7 +179,7 @@ function spendFrom(session: ServerHttp2Session, kind: 'pings' | 'resets', rate: 
 export function closeSessions(server: AnyHttp2Server, force: boolean): void {
   const guard = guards.get(server)
   if (guard === undefined) return
-  for (const session of guard.sessions) {
+  for (const session of guard.sessions.keys()) {
     if (force) {
       session.destroy()
       continue
@@ -135,7 +193,7 @@ export function closeSessions(server: AnyHttp2Server, force: boolean): void {
 
 /** Destroys every session of the server now; returns how many there were. */
 export function destroySessions(server: AnyHttp2Server): number {
-  const sessions = [...(guards.get(server)?.sessions ?? [])]
+  const sessions = [...(guards.get(server)?.sessions.keys() ?? [])]
   for (const session of sessions) session.destroy()
   return sessions.length
 }

@@ -99,28 +99,49 @@ test(
 )
 
 test(
-  'HTTP/2: http2SessionTimeout closes an idle session, through one listener every session shares (issue 41)',
+  "HTTP/2: an idle session carries node's listeners and arbor's two shared ones ('close', 'ping'), no timer: http2SessionTimeout is one sweep per server (issue 41)",
   BOUND,
   async (t) => {
-    const app = arbor({ http2: true, http2SessionTimeout: 300 })
+    const app = arbor({ http2: true })
     app.get('/', async () => ({ hello: 'world' }))
     const sessions: http2.ServerHttp2Session[] = []
     app.server.on('session', (session: http2.ServerHttp2Session) => sessions.push(session))
     t.after(() => app.close())
-    const port = await listenLocal(app)
-    const clients = [0, 1].map(() => http2.connect(`http://127.0.0.1:${port}`))
+    const arborPort = await listenLocal(app)
+
+    const bare = http2.createServer((_req, res) => res.end('{"hello":"world"}'))
+    let bareSession: http2.ServerHttp2Session | undefined
+    bare.on('session', (session: http2.ServerHttp2Session) => (bareSession = session))
+    bare.listen(0, '127.0.0.1')
+    await once(bare, 'listening')
+    const barePort = (bare.address() as { port: number }).port
+
+    const clients = [arborPort, arborPort, barePort].map((port) =>
+      http2.connect(`http://127.0.0.1:${port}`),
+    )
+    t.after(() => {
+      for (const client of clients) client.destroy()
+      bare.close()
+    })
     for (const client of clients) {
       client.on('error', () => {})
       const stream = client.request({ ':path': '/' })
       stream.resume()
       await once(stream, 'end')
     }
-    assert.equal(sessions.length, 2)
-    const [first, second] = sessions.map((session) => session.listeners('timeout'))
-    assert.equal(first?.length, 1)
-    assert.equal(first?.[0], second?.[0], 'one function for every session, no closure each')
-    // the timeout closes the sessions (GOAWAY, then the server ends the connection)
-    await Promise.all(clients.map((client) => once(client, 'close')))
+    const shape = (session: http2.ServerHttp2Session) =>
+      Object.fromEntries(
+        session.eventNames().map((name) => [String(name), session.listenerCount(name)]),
+      )
+    assert.ok(bareSession)
+    const fromNode = shape(bareSession)
+    const [first, second] = sessions.map(shape)
+    assert.deepEqual(first, { ...fromNode, close: 1, ping: 1 })
+    // the same functions for every session: no closure each
+    for (const name of ['close', 'ping']) {
+      assert.equal(sessions[0]?.listeners(name)[0], sessions[1]?.listeners(name)[0])
+    }
+    assert.deepEqual(second, first)
   },
 )
 
