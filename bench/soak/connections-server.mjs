@@ -1,7 +1,8 @@
 // One server of `npm run bench:connections` (connections.ts), plain node with --expose-gc:
-// `connections-server.mjs <arbor|fastify5> <h1|h2> <own|same> [arborEntry]`. arbor from its
+// `connections-server.mjs <arbor|fastify5|node> <h1|h2> <own|same> [arborEntry]`. arbor from its
 // build (dist/index.js unless an entry is given), Fastify 5 from node_modules; the same
-// one-route app and every option at its default (plus `http2: true` for h2c). With `same`, the
+// one-route app and every option at its default (plus `http2: true` for h2c). `node`: no
+// framework, node:http or node:http2 answering the same bytes, the floor both stand on. With `same`, the
 // process also loads the other framework and readies the same app on it, unlistened: both
 // servers then start from the same process image, and what the connections add is compared
 // from the same baseline (a leaner process has less free memory for its first connections to
@@ -14,11 +15,14 @@ import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8'
 
 const [framework, protocol, image, entry] = process.argv.slice(2)
 if (
-  (framework !== 'arbor' && framework !== 'fastify5') ||
+  !['arbor', 'fastify5', 'node'].includes(framework) ||
   (protocol !== 'h1' && protocol !== 'h2') ||
-  (image !== 'own' && image !== 'same')
+  (image !== 'own' && image !== 'same') ||
+  (framework === 'node' && image === 'same')
 ) {
-  throw new Error('usage: connections-server.mjs <arbor|fastify5> <h1|h2> <own|same> [arborEntry]')
+  throw new Error(
+    'usage: connections-server.mjs <arbor|fastify5|node> <h1|h2> <own|same> [arborEntry] (node: own only)',
+  )
 }
 const options = protocol === 'h2' ? { logger: false, http2: true } : { logger: false }
 const load = async (name) =>
@@ -35,8 +39,27 @@ if (image === 'same') {
   await other.ready()
   globalThis.unlistened = other
 }
-const app = build(await load(framework))
+const app = framework === 'node' ? await bare() : build(await load(framework))
 await app.listen({ port: 0, host: '127.0.0.1' })
+
+// The same answer from node alone: what the frameworks' JSON route sends, headers included.
+async function bare() {
+  const { createServer } = await import(protocol === 'h2' ? 'node:http2' : 'node:http')
+  const body = JSON.stringify({ hello: 'world' })
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
+  }
+  const server = createServer((_req, res) => {
+    res.writeHead(200, headers)
+    res.end(body)
+  })
+  // the frameworks' keep-alive (Fastify's default, arbor's too); node's own 5 s would close
+  // the connections before they are measured
+  server.keepAliveTimeout = 72_000
+  const listen = (where) => new Promise((done) => server.listen(where, done))
+  return { server, listen }
+}
 
 // Idle connections are measured in an idle process, as a server holding them is. V8 grows its
 // young generation while connections open (they survive its scavenges) and gives it back at a

@@ -20,7 +20,9 @@
 // range, and the RSS before and with the N connections open.
 //
 //   npx tsx bench/soak/connections.ts [--rounds 5] [--h1 10000] [--h2 2000] [--clients 4]
-//     [--only h1|h2] [--image both|same|own] [--entry dist/index.js]
+//     [--only h1|h2] [--image both|same|own] [--entry dist/index.js] [--node]
+//
+// --node adds node:http / node:http2 alone (own process only), the floor under both frameworks.
 //     [--out bench/results/connections.json]
 import { type ChildProcess, fork } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     entry: { type: 'string', default: 'dist/index.js' },
     image: { type: 'string', default: 'both' },
+    node: { type: 'boolean', default: false },
     out: { type: 'string', default: join(here, '..', 'results', 'connections.json') },
   },
 })
@@ -46,13 +49,14 @@ const rounds = Number(values.rounds)
 const clients = Number(values.clients)
 const counts = { h1: Number(values.h1), h2: Number(values.h2) }
 const protocols = (values.only === undefined ? ['h1', 'h2'] : [values.only]) as Protocol[]
-const frameworks = ['arbor', 'fastify5'] as const
+const allFrameworks = ['arbor', 'fastify5', 'node'] as const
+const frameworks: readonly Framework[] = values.node ? allFrameworks : allFrameworks.slice(0, 2)
 const images = (values.image === 'both' ? ['same', 'own'] : [values.image]) as Image[]
 const WARM_UP = 300
 
 type Protocol = 'h1' | 'h2'
 type Image = 'same' | 'own'
-type Framework = (typeof frameworks)[number]
+type Framework = (typeof allFrameworks)[number]
 interface Memory {
   rss: number
   heapUsed: number
@@ -233,6 +237,7 @@ for (let round = 1; round <= rounds; round++) {
   for (const protocol of protocols) {
     for (const image of images) {
       for (const framework of order) {
+        if (framework === 'node' && image === 'same') continue
         samples.push(await measureOne(round, framework, protocol, image))
       }
     }
@@ -242,7 +247,8 @@ load.push(loadavg()[0])
 
 const rows = protocols.flatMap((protocol) =>
   images.flatMap((image) =>
-    frameworks.map((framework) => {
+    frameworks.flatMap((framework) => {
+      if (framework === 'node' && image === 'same') return []
       const mine = samples.filter(
         (s) => s.protocol === protocol && s.framework === framework && s.image === image,
       )
@@ -250,26 +256,28 @@ const rows = protocols.flatMap((protocol) =>
         const list = mine.map(pick)
         return { median: median(list), min: Math.min(...list), max: Math.max(...list) }
       }
-      return {
-        protocol,
-        image,
-        framework,
-        connections: counts[protocol],
-        rss: figure((s) => s.rssPerConnection),
-        heap: figure((s) => s.heapPerConnection),
-        marginalRss: figure((s) => s.marginalRssPerConnection),
-        young: figure((s) => s.rssParts.young),
-        v8: figure((s) => s.rssParts.v8),
-        native: figure((s) => s.rssParts.native),
-        rssBefore: figure((s) => s.before.rss),
-        rssAfter: figure((s) => s.after.rss),
-      }
+      return [
+        {
+          protocol,
+          image,
+          framework,
+          connections: counts[protocol],
+          rss: figure((s) => s.rssPerConnection),
+          heap: figure((s) => s.heapPerConnection),
+          marginalRss: figure((s) => s.marginalRssPerConnection),
+          young: figure((s) => s.rssParts.young),
+          v8: figure((s) => s.rssParts.v8),
+          native: figure((s) => s.rssParts.native),
+          rssBefore: figure((s) => s.before.rss),
+          rssAfter: figure((s) => s.after.rss),
+        },
+      ]
     }),
   ),
 )
 
 const label = { h1: 'HTTP/1.1 idle keep-alive', h2: 'HTTP/2 (h2c) session' }
-const name = { arbor: 'arbor', fastify5: 'fastify 5' }
+const name = { arbor: 'arbor', fastify5: 'fastify 5', node: 'node alone' }
 const imageLabel = { same: 'both loaded', own: 'own only' }
 const mib = (f: { median: number }) => `${(f.median / 1048576).toFixed(1)} MiB`
 const range = (f: { median: number; min: number; max: number }) =>
