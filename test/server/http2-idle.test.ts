@@ -11,6 +11,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import arbor from '../../src/index.ts'
 import { listenLocal } from '../helpers/http.ts'
+import { selfSigned } from '../helpers/self-signed.ts'
 
 const BOUND = { timeout: 10_000 }
 
@@ -105,6 +106,26 @@ test(
     await once(client, 'close')
   },
 )
+
+const tls = selfSigned()
+
+test('http2SessionTimeout with TLS: an idle session is closed as on h2c', {
+  ...BOUND,
+  skip: tls === undefined && 'no openssl to make a certificate',
+}, async (t) => {
+  const app = arbor({ http2: true, https: tls, http2SessionTimeout: 300 })
+  app.get('/', async () => ({ hello: 'world' }))
+  t.after(() => app.close())
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as { port: number }
+  const client = http2.connect(`https://127.0.0.1:${port}`, { rejectUnauthorized: false })
+  client.on('error', () => {})
+  assert.equal(await answered(client), '{"hello":"world"}')
+  const idleFrom = Date.now()
+  await once(client, 'goaway')
+  await once(client, 'close')
+  assert.ok(Date.now() - idleFrom >= 250, `closed ${Date.now() - idleFrom} ms after going idle`)
+})
 
 test('http2SessionTimeout: 0 leaves idle sessions open, as Fastify does', BOUND, async (t) => {
   const app = arbor({ http2: true, http2SessionTimeout: 0 })

@@ -2,16 +2,13 @@
 // default (issue 41); streams over the limit that a client sent before it knew the limit are
 // refused one by one (RST_STREAM REFUSED_STREAM, RFC 9113 5.1.2) while the rest are answered.
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http2 from 'node:http2'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { test } from 'node:test'
 import arbor from '../../src/index.ts'
 import { h2Body } from '../helpers/h2-client.ts'
 import { FRAME, getRequest, RawH2Client } from '../helpers/h2-frames.ts'
+import { selfSigned } from '../helpers/self-signed.ts'
 
 async function h2App(t: import('node:test').TestContext, options: object = {}) {
   const app = arbor({ http2: true, ...options })
@@ -50,21 +47,6 @@ test('http2Limits.maxConcurrentStreams sets the advertised limit; false leaves n
   const unlimited = await remoteSettings(t, { http2Limits: false })
   assert.equal(unlimited.maxConcurrentStreams, 4294967295)
 })
-
-/** A self-signed certificate for 127.0.0.1, made by openssl; undefined where there is none. */
-function selfSigned(): { key: Buffer; cert: Buffer } | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'arbor-h2-'))
-  try {
-    const args = ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1']
-    args.push('-subj', '/CN=127.0.0.1', '-keyout', 'key.pem', '-out', 'cert.pem')
-    execFileSync('openssl', args, { stdio: 'ignore', cwd: dir, timeout: 10_000 })
-    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }
-  } catch {
-    return undefined
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
 
 const tls = selfSigned()
 
