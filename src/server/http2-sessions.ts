@@ -132,10 +132,10 @@ function sweepEvery(idleTimeout: number): number {
 /**
  * `http2SessionTimeout`, for every session of a server from one timer. A session whose socket
  * has moved no byte either way for the timeout gets 'timeout' and is closed (GOAWAY, its open
- * streams finished first), as a timer of its own would (Fastify's `session.setTimeout`) do. One
+ * streams finished first), as a timer of its own (Fastify's `session.setTimeout`) would. One
  * sweep instead of a timer each: an idle session is what such a server holds most of, and node
- * 20 keeps a session's timer, and through it the destroyed session, until the timer fires, 72 s
- * after the client went away (issue 41).
+ * (20 to 26) keeps a session's timer, and through it the destroyed session, until the timer
+ * fires, 72 s after the client went away (issue 41).
  */
 function sweepIdle(guard: Guard): void {
   const now = Date.now()

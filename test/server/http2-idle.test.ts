@@ -1,7 +1,7 @@
 // http2SessionTimeout (Fastify's option, default 72 s): an HTTP/2 session that moves no byte for
 // the timeout is closed, GOAWAY first and its open streams finished. arbor keeps it with one
 // sweep per server instead of a timer per session (issue 41): the sessions carry no timer, and a
-// session whose client has gone is released at once, where node 20's session timer held it
+// session whose client has gone is released at once, where node's session timer (20 to 26) held it
 // until it fired.
 import assert from 'node:assert/strict'
 import { once } from 'node:events'
