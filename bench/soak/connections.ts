@@ -21,9 +21,9 @@
 //
 //   npx tsx bench/soak/connections.ts [--rounds 5] [--h1 10000] [--h2 2000] [--clients 4]
 //     [--only h1|h2] [--image both|same|own] [--entry dist/index.js] [--node]
+//     [--out bench/results/connections.json]
 //
 // --node adds node:http / node:http2 alone (own process only), the floor under both frameworks.
-//     [--out bench/results/connections.json]
 import { type ChildProcess, fork } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
@@ -53,6 +53,11 @@ const allFrameworks = ['arbor', 'fastify5', 'node'] as const
 const frameworks: readonly Framework[] = values.node ? allFrameworks : allFrameworks.slice(0, 2)
 const images = (values.image === 'both' ? ['same', 'own'] : [values.image]) as Image[]
 const WARM_UP = 300
+
+/** The servers measured in a process image: node alone has no other framework to load. */
+function serversIn(image: Image, among: readonly Framework[] = frameworks): readonly Framework[] {
+  return image === 'own' ? among : among.filter((framework) => framework !== 'node')
+}
 
 type Protocol = 'h1' | 'h2'
 type Image = 'same' | 'own'
@@ -236,8 +241,7 @@ for (let round = 1; round <= rounds; round++) {
   const order = round % 2 === 1 ? frameworks : [...frameworks].reverse()
   for (const protocol of protocols) {
     for (const image of images) {
-      for (const framework of order) {
-        if (framework === 'node' && image === 'same') continue
+      for (const framework of serversIn(image, order)) {
         samples.push(await measureOne(round, framework, protocol, image))
       }
     }
@@ -247,8 +251,7 @@ load.push(loadavg()[0])
 
 const rows = protocols.flatMap((protocol) =>
   images.flatMap((image) =>
-    frameworks.flatMap((framework) => {
-      if (framework === 'node' && image === 'same') return []
+    serversIn(image).map((framework) => {
       const mine = samples.filter(
         (s) => s.protocol === protocol && s.framework === framework && s.image === image,
       )
@@ -256,22 +259,20 @@ const rows = protocols.flatMap((protocol) =>
         const list = mine.map(pick)
         return { median: median(list), min: Math.min(...list), max: Math.max(...list) }
       }
-      return [
-        {
-          protocol,
-          image,
-          framework,
-          connections: counts[protocol],
-          rss: figure((s) => s.rssPerConnection),
-          heap: figure((s) => s.heapPerConnection),
-          marginalRss: figure((s) => s.marginalRssPerConnection),
-          young: figure((s) => s.rssParts.young),
-          v8: figure((s) => s.rssParts.v8),
-          native: figure((s) => s.rssParts.native),
-          rssBefore: figure((s) => s.before.rss),
-          rssAfter: figure((s) => s.after.rss),
-        },
-      ]
+      return {
+        protocol,
+        image,
+        framework,
+        connections: counts[protocol],
+        rss: figure((s) => s.rssPerConnection),
+        heap: figure((s) => s.heapPerConnection),
+        marginalRss: figure((s) => s.marginalRssPerConnection),
+        young: figure((s) => s.rssParts.young),
+        v8: figure((s) => s.rssParts.v8),
+        native: figure((s) => s.rssParts.native),
+        rssBefore: figure((s) => s.before.rss),
+        rssAfter: figure((s) => s.after.rss),
+      }
     }),
   ),
 )

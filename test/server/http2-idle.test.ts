@@ -6,10 +6,10 @@
 import assert from 'node:assert/strict'
 import { once } from 'node:events'
 import http2 from 'node:http2'
-import { test } from 'node:test'
+import { type TestContext, test } from 'node:test'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import arbor from '../../src/index.ts'
+import arbor, { type ArborInstance, type ArborOptions } from '../../src/index.ts'
 import { listenLocal } from '../helpers/http.ts'
 import { selfSigned } from '../helpers/self-signed.ts'
 
@@ -24,6 +24,17 @@ async function answered(client: http2.ClientHttp2Session, path = '/'): Promise<s
   return body
 }
 
+/** An HTTP/2 app answering `GET /` with `{ hello: 'world' }`, listening; closed after the test. */
+async function helloApp(
+  t: TestContext,
+  options: ArborOptions,
+): Promise<{ app: ArborInstance; port: number }> {
+  const app = arbor({ http2: true, ...options })
+  app.get('/', async () => ({ hello: 'world' }))
+  t.after(() => app.close())
+  return { app, port: await listenLocal(app) }
+}
+
 function connect(port: number): http2.ClientHttp2Session {
   const client = http2.connect(`http://127.0.0.1:${port}`)
   client.on('error', () => {})
@@ -34,16 +45,13 @@ test(
   'http2SessionTimeout: idle sessions get GOAWAY after the timeout, within a quarter more, and carry no timer of their own',
   BOUND,
   async (t) => {
-    const app = arbor({ http2: true, http2SessionTimeout: 400 })
-    app.get('/', async () => ({ hello: 'world' }))
+    const { app, port } = await helloApp(t, { http2SessionTimeout: 400 })
     const sessions: http2.ServerHttp2Session[] = []
     const timedOut: number[] = []
     app.server.on('session', (session: http2.ServerHttp2Session) => {
       sessions.push(session)
       session.on('timeout', () => timedOut.push(Date.now()))
     })
-    t.after(() => app.close())
-    const port = await listenLocal(app)
     const clients = [connect(port), connect(port)]
     for (const client of clients) assert.equal(await answered(client), '{"hello":"world"}')
     const idleFrom = Date.now()
@@ -67,10 +75,7 @@ test(
   'http2SessionTimeout: a session whose client keeps pinging is not idle; once it stops, it is closed',
   BOUND,
   async (t) => {
-    const app = arbor({ http2: true, http2SessionTimeout: 300 })
-    app.get('/', async () => ({ hello: 'world' }))
-    t.after(() => app.close())
-    const port = await listenLocal(app)
+    const { port } = await helloApp(t, { http2SessionTimeout: 300 })
     const client = connect(port)
     await answered(client)
     let closed = false
@@ -113,11 +118,7 @@ test('http2SessionTimeout with TLS: an idle session is closed as on h2c', {
   ...BOUND,
   skip: tls === undefined && 'no openssl to make a certificate',
 }, async (t) => {
-  const app = arbor({ http2: true, https: tls, http2SessionTimeout: 300 })
-  app.get('/', async () => ({ hello: 'world' }))
-  t.after(() => app.close())
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.address() as { port: number }
+  const { port } = await helloApp(t, { https: tls, http2SessionTimeout: 300 })
   const client = http2.connect(`https://127.0.0.1:${port}`, { rejectUnauthorized: false })
   client.on('error', () => {})
   assert.equal(await answered(client), '{"hello":"world"}')
@@ -128,10 +129,7 @@ test('http2SessionTimeout with TLS: an idle session is closed as on h2c', {
 })
 
 test('http2SessionTimeout: 0 leaves idle sessions open, as Fastify does', BOUND, async (t) => {
-  const app = arbor({ http2: true, http2SessionTimeout: 0 })
-  app.get('/', async () => ({ hello: 'world' }))
-  t.after(() => app.close())
-  const port = await listenLocal(app)
+  const { port } = await helloApp(t, { http2SessionTimeout: 0 })
   const client = connect(port)
   t.after(() => client.destroy())
   await answered(client)
@@ -144,12 +142,9 @@ test(
   'a session whose client has gone is released at once, not held until its timeout (issue 41)',
   BOUND,
   async (t) => {
-    const app = arbor({ http2: true })
-    app.get('/', async () => ({ hello: 'world' }))
-    t.after(() => app.close())
+    const { app, port } = await helloApp(t, {})
     let session: WeakRef<http2.ServerHttp2Session> | undefined
     app.server.on('session', (s: http2.ServerHttp2Session) => (session = new WeakRef(s)))
-    const port = await listenLocal(app)
     const client = connect(port)
     await answered(client)
     // the server's side closes: waited for without a strong reference held past it
